@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHARED = ROOT.parent / "shared"
+CORPUS = SHARED / "corpus" / "A"
+
+
+def run_cli(*args: str, cwd: str | os.PathLike | None = None, input: str | None = None, env: dict | None = None,
+            timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run the real entry point (`python -m toolcheck`) in a subprocess."""
+    e = dict(os.environ)
+    e.pop("TOOLCHECK_FORMAT", None)
+    e["NO_COLOR"] = "1"
+    if env:
+        e.update(env)
+    return subprocess.run([sys.executable, "-m", "toolcheck", *args], cwd=cwd, input=input, capture_output=True,
+                          text=True, env=e, timeout=timeout)
+
+
+def run_json(*args: str, cwd=None, **kw) -> tuple[int, dict]:
+    p = run_cli(*args, "--format", "json", cwd=cwd, **kw)
+    assert p.returncode in (0, 1), f"exit {p.returncode}: {p.stderr}"
+    return p.returncode, json.loads(p.stdout)
+
+
+def run_engine(command: str, paths: list[str] | None = None, cwd: str | os.PathLike | None = None, **opts):
+    """Run the engine in-process (fast): returns RunResult."""
+    from toolcheck.cli import build_settings
+    from toolcheck.engine import run
+
+    old = os.getcwd()
+    if cwd is not None:
+        os.chdir(cwd)
+    try:
+        kw = dict(paths=[Path(p) for p in paths] if paths else None, config=None, select=None, extend_select=None,
+                  ignore=None, target=None, ship=None, samples=None, exclude=None, fmt=None, output=None,
+                  fail_on=None, exit_zero=False, statistics=False, baseline=None, write_baseline=None,
+                  no_cache=True, quiet=False, force_exclude=False)
+        kw.update(opts)
+        settings = build_settings(command, **kw)
+        return run(settings, command)
+    finally:
+        os.chdir(old)
+
+
+@pytest.fixture
+def project(tmp_path):
+    """A throw-away project folder with a config; write files into it with ``project.write(rel, text)``."""
+
+    class P:
+        path = tmp_path
+
+        def write(self, rel: str, text: str) -> Path:
+            p = tmp_path / rel
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(text, encoding="utf-8")
+            return p
+
+    (tmp_path / "toolcheck.yaml").write_text("paths: [contracts]\nsamples: samples\n", encoding="utf-8")
+    return P()
+
+
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not beside this checkout")

@@ -1,0 +1,66 @@
+"""Every rule's fixture folder: each `fail/` case must raise the rule's code, each `pass/` case must not.
+
+A case is a file (checked alone, as `contracts/<name>`) or a folder (a whole project: contracts/, samples/, and
+optionally toolcheck.yaml). Cases run through `toolcheck validate`, a superset of `lint`.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .conftest import FIXTURES, run_engine
+
+
+def _cases():
+    out = []
+    if not FIXTURES.is_dir():
+        return out
+    for rule_dir in sorted(FIXTURES.iterdir()):
+        if not rule_dir.is_dir() or not rule_dir.name.startswith("TC"):
+            continue
+        for kind in ("pass", "fail"):
+            d = rule_dir / kind
+            if d.is_dir():
+                for case in sorted(d.iterdir()):
+                    out.append(pytest.param(rule_dir.name, kind, case, id=f"{rule_dir.name}-{kind}-{case.name}"))
+    return out
+
+
+def _prepare(case: Path, tmp: Path) -> Path:
+    if case.is_dir():
+        shutil.copytree(case, tmp / "proj")
+        proj = tmp / "proj"
+        if not (proj / "toolcheck.yaml").exists():
+            (proj / "toolcheck.yaml").write_text("paths: [contracts]\nsamples: samples\n", encoding="utf-8")
+        return proj
+    proj = tmp / "proj"
+    (proj / "contracts").mkdir(parents=True)
+    (proj / "toolcheck.yaml").write_text("paths: [contracts]\nsamples: samples\n", encoding="utf-8")
+    shutil.copyfile(case, proj / "contracts" / case.name)
+    return proj
+
+
+@pytest.mark.parametrize("code,kind,case", _cases())
+def test_fixture(code, kind, case, tmp_path):
+    proj = _prepare(case, tmp_path)
+    result = run_engine("validate", cwd=proj)
+    codes = [f.code for f in result.findings]
+    if kind == "fail":
+        assert code in codes, f"{case}: expected {code}, got {codes}"
+    else:
+        assert code not in codes, f"{case}: {code} fired: " + "; ".join(
+            f"{f.line}:{f.column} {f.message}" for f in result.findings if f.code == code)
+
+
+def test_every_rule_has_fixtures():
+    from toolcheck.registry import load_rules
+
+    missing = []
+    for code in sorted(load_rules()):
+        d = FIXTURES / code
+        if not (d / "pass").is_dir() or not (d / "fail").is_dir() or not any((d / "fail").iterdir()):
+            missing.append(code)
+    assert not missing, f"rules without pass/fail fixtures: {missing}"

@@ -1,0 +1,325 @@
+"""The command line. Parses options into Settings, calls the engine, picks the exit code.
+
+Exit codes: 0 no finding at or above --fail-on; 1 findings; 2 usage or config error, a missing path or extra,
+no input files. Results go to stdout, diagnostics to stderr.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from . import __version__
+from .config import ConfigError
+
+app = typer.Typer(
+    name="toolcheck",
+    help="Lint and validate LLM tool contracts: names, descriptions and JSON Schemas that models read and hosts run.",
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class Fmt(str, Enum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+    junit = "junit"
+    github = "github"
+
+
+class Sev(str, Enum):
+    error = "error"
+    warning = "warning"
+    info = "info"
+
+
+class Ship(str, Enum):
+    as_is = "as-is"
+    export = "export"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"toolcheck {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """toolcheck: catch what goes wrong between a tool's contract, the model and the host."""
+
+
+PathsArg = Annotated[Optional[list[Path]], typer.Argument(help="Files or folders (default: configured `paths`, else contracts/).",
+                                                          show_default=False)]
+ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="Config file (default: toolcheck.yaml or "
+                                                   "[tool.toolcheck] in pyproject.toml, found upward).")]
+SelectOpt = Annotated[Optional[list[str]], typer.Option("--select", help="Only these codes, families (TC4) or rule names; comma-separated or repeated.")]
+ExtendOpt = Annotated[Optional[list[str]], typer.Option("--extend-select", help="Add these to the selection.")]
+IgnoreOpt = Annotated[Optional[list[str]], typer.Option("--ignore", help="Skip these codes, families or rule names.")]
+TargetOpt = Annotated[Optional[list[str]], typer.Option("--target", help="Vendor target (repeatable, or `all`).")]
+ShipOpt = Annotated[Optional[Ship], typer.Option("--ship", help="as-is: check schemas as written; export: check what `toolcheck export` sends.")]
+SamplesOpt = Annotated[Optional[Path], typer.Option("--samples", help="Samples folder (default: samples/).")]
+ExcludeOpt = Annotated[Optional[list[str]], typer.Option("--exclude", help="gitignore-style glob to skip (repeatable).")]
+FormatOpt = Annotated[Optional[Fmt], typer.Option("--format", envvar="TOOLCHECK_FORMAT", help="Output format.")]
+OutputOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the report to this file (atomically).")]
+FailOnOpt = Annotated[Optional[Sev], typer.Option("--fail-on", help="Lowest severity that fails the run (default: error).")]
+ExitZeroOpt = Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even with findings.")]
+StatsOpt = Annotated[bool, typer.Option("--statistics", help="Count findings per rule instead of listing them.")]
+BaselineOpt = Annotated[Optional[Path], typer.Option("--baseline", help="Report only findings not recorded in this baseline.")]
+WriteBaselineOpt = Annotated[Optional[Path], typer.Option("--write-baseline", help="Record today's findings as the baseline and exit 0.")]
+NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Do not read or write .toolcheck_cache/.")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only, no summary.")]
+ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply `paths`/`exclude` to files named on the "
+                                               "command line too (pre-commit hooks use this).")]
+
+
+def _split(values: Optional[list[str]]) -> tuple[str, ...]:
+    out: list[str] = []
+    for v in values or ():
+        out.extend(x.strip() for x in v.split(",") if x.strip())
+    return tuple(out)
+
+
+def build_settings(command: str, paths, config, select, extend_select, ignore, target, ship, samples, exclude, fmt,
+                   output, fail_on, exit_zero, statistics, baseline, write_baseline, no_cache, quiet, force_exclude):
+    from .config import find_config, limits_from, read_config
+    from .settings import Settings
+
+    cwd = os.getcwd()
+    if config is not None:
+        cfg_path = str(config)
+        if not os.path.isfile(cfg_path):
+            raise ConfigError(f"config file not found: {cfg_path}")
+    else:
+        cfg_path = find_config(cwd)
+    cfg = read_config(cfg_path) if cfg_path else {}
+    root = os.path.dirname(os.path.abspath(cfg_path)) if cfg_path else cwd
+    cfg_select = tuple(cfg.get("select", ()))
+    tgt = _split(target)
+    from .settings import TARGETS
+
+    for t in tgt:
+        base = t.split("@", 1)[0]
+        if t != "all" and base not in TARGETS:
+            raise ConfigError(f"unknown target `{t}` (choose from {', '.join(TARGETS)}, all)")
+    return Settings(
+        root=root,
+        config_path=cfg_path,
+        paths=tuple(str(p) for p in (paths or ())),
+        config_paths=tuple(cfg.get("paths", ())),
+        exclude=tuple(cfg.get("exclude", ())) + _split(exclude),
+        samples=str(samples) if samples is not None else cfg.get("samples", "samples"),
+        targets=tgt,
+        config_targets=tuple(cfg.get("targets", ())),
+        ship=(ship.value if ship else cfg.get("ship", "as-is")),
+        select=_split(select) or cfg_select,
+        extend_select=tuple(cfg.get("extend-select", ())) + _split(extend_select),
+        ignore=tuple(cfg.get("ignore", ())) + _split(ignore),
+        per_file_ignores=tuple((k, tuple(v)) for k, v in (cfg.get("per-file-ignores") or {}).items()),
+        severity=tuple((cfg.get("severity") or {}).items()),
+        fail_on=(fail_on.value if fail_on else cfg.get("fail-on", "error")),
+        format=(fmt.value if fmt else cfg.get("format", "text")),
+        output=str(output) if output else None,
+        exit_zero=exit_zero,
+        statistics=statistics,
+        baseline=str(baseline) if baseline else None,
+        write_baseline=str(write_baseline) if write_baseline else None,
+        no_cache=no_cache or cfg.get("cache") is False,
+        quiet=quiet,
+        force_exclude=force_exclude,
+        rules=dict(cfg.get("rules") or {}),
+        allow_domains=tuple((cfg.get("allow") or {}).get("domains", ())),
+        allow_patterns=tuple((cfg.get("allow") or {}).get("patterns", ())),
+        limits=limits_from(cfg),
+    )
+
+
+def _check(command: str, **kw) -> None:
+    from .engine import baseline_entries, run, worst_exit
+    from .report import render
+
+    settings = build_settings(command, **kw)
+    result = run(settings, command)
+    for note in result.notes:
+        typer.echo(note, err=True)
+    if settings.write_baseline:
+        import json
+
+        from .fsutil import write_atomic
+
+        doc = {"version": 1, "toolcheck": __version__, "findings": baseline_entries(result.findings)}
+        write_atomic(settings.write_baseline, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        typer.echo(f"Wrote {len(result.findings)} finding(s) to {settings.write_baseline}", err=True)
+        raise typer.Exit(0)
+    color = (settings.format == "text" and settings.output is None and sys.stdout.isatty()
+             and not os.environ.get("NO_COLOR"))
+    out = render(settings.format, result, settings, __version__, color=color)
+    if settings.quiet and settings.format == "text":
+        out = "\n".join(ln for ln in out.splitlines() if not ln.startswith(("All checks passed", "Found ", "Targets checked"))).strip()
+        out = out + "\n" if out else ""
+    if settings.output:
+        from .fsutil import write_atomic
+
+        write_atomic(settings.output, out)
+    else:
+        sys.stdout.write(out)
+        sys.stdout.flush()
+    code = 0 if settings.exit_zero else worst_exit(result.findings, settings.fail_on)
+    raise typer.Exit(code)
+
+
+@app.command()
+def lint(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = None, extend_select: ExtendOpt = None,
+         ignore: IgnoreOpt = None, samples: SamplesOpt = None, exclude: ExcludeOpt = None,
+         format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None, exit_zero: ExitZeroOpt = False,
+         statistics: StatsOpt = False, baseline: BaselineOpt = None, write_baseline: WriteBaselineOpt = None,
+         no_cache: NoCacheOpt = False, quiet: QuietOpt = False, force_exclude: ForceExcludeOpt = False) -> None:
+    """Static, offline checks for pre-commit: format, schema validity, descriptions and naming, leaks, safety."""
+    _check("lint", paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
+           target=None, ship=None, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
+           exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
+           no_cache=no_cache, quiet=quiet, force_exclude=force_exclude)
+
+
+@app.command()
+def validate(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = None,
+             extend_select: ExtendOpt = None, ignore: IgnoreOpt = None, target: TargetOpt = None,
+             ship: ShipOpt = None, samples: SamplesOpt = None, exclude: ExcludeOpt = None,
+             format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None,
+             exit_zero: ExitZeroOpt = False, statistics: StatsOpt = False, baseline: BaselineOpt = None,
+             write_baseline: WriteBaselineOpt = None, no_cache: NoCacheOpt = False, quiet: QuietOpt = False,
+             force_exclude: ForceExcludeOpt = False) -> None:
+    """Everything lint checks, plus vendor targets and replay of samples and recorded calls (for CI)."""
+    _check("validate", paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
+           target=target, ship=ship, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
+           exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
+           no_cache=no_cache, quiet=quiet, force_exclude=force_exclude)
+
+
+@app.command("rules")
+def rules_cmd(format: Annotated[Fmt, typer.Option("--format", help="text or json.")] = Fmt.text) -> None:
+    """List every rule: code, name, family, default severity, targets."""
+    from .registry import FAMILIES, rules_sorted
+
+    rules = rules_sorted()
+    if format == Fmt.json:
+        import json
+
+        typer.echo(json.dumps([r.to_dict() for r in rules], indent=2, ensure_ascii=False))
+        return
+    if format != Fmt.text:
+        raise ConfigError("`toolcheck rules` prints text or json")
+    fam = None
+    for r in rules:
+        if r.family != fam:
+            fam = r.family
+            typer.echo(f"\n{fam}  {FAMILIES[fam]}")
+        tg = f"  [{', '.join(r.targets)}]" if r.targets else ""
+        fx = " [*]" if r.fixable else ""
+        typer.echo(f"  {r.code}  {r.name:<38} {r.severity:<8}{fx} {r.summary}{tg}")
+
+
+@app.command("rule")
+def rule_cmd(code: Annotated[str, typer.Argument(help="A rule code (TC401) or name.")]) -> None:
+    """Print one rule's documentation: what it does, why it matters, an example and the fix."""
+    from .registry import RULES, code_for_name, load_rules
+
+    load_rules()
+    c = code.upper() if code.upper() in RULES else code_for_name(code)
+    if not c:
+        from .suggest import did_you_mean
+
+        raise ConfigError(f"unknown rule `{code}`{did_you_mean(code, list(RULES))}; `toolcheck rules` lists them")
+    r = RULES[c]
+    typer.echo(f"{r.code} {r.name}  ({r.family}: {__import__('toolcheck.registry').registry.FAMILIES[r.family]}; "
+               f"default severity {r.severity}{'; fixable' if r.fixable else ''})\n")
+    typer.echo(r.doc)
+    if r.url:
+        typer.echo(f"\nSource: {r.url}")
+
+
+@app.command()
+def init(
+    directory: Annotated[Path, typer.Argument(help="Where to write the starter project.")] = Path("."),
+) -> None:
+    """Write a starter project (config, one contract, its samples, a pre-commit config). Never overwrites."""
+    from .starter import write_starter
+
+    written, skipped = write_starter(str(directory))
+    for p in written:
+        typer.echo(f"wrote {p}")
+    for p in skipped:
+        typer.echo(f"kept {p} (already exists)", err=True)
+    typer.echo("Next: toolcheck lint && toolcheck validate")
+
+
+def _not_yet(name: str, issue: str) -> None:
+    raise ConfigError(f"`toolcheck {name}` is not available in this version yet ({issue})")
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def fuzz(ctx: typer.Context) -> None:
+    """Generated arguments against schemas and handlers (needs the `fuzz` extra). Not available yet."""
+    _not_yet("fuzz", "planned: hypothesis-jsonschema driver")
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def diff(ctx: typer.Context) -> None:
+    """Breaking changes between two contract versions. Not available yet."""
+    _not_yet("diff", "planned: breaking-change classification with witnesses")
+
+
+@app.command("import", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def import_cmd(ctx: typer.Context) -> None:
+    """Convert OpenAI/Anthropic/Gemini/MCP tool definitions to contracts. Not available yet."""
+    _not_yet("import", "planned: vendor formats in and out")
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def export(ctx: typer.Context) -> None:
+    """Write what each vendor accepts. Not available yet."""
+    _not_yet("export", "planned: vendor formats in and out")
+
+
+def main() -> None:
+    """Entry point: every error becomes one line on stderr and an exit code, never a traceback."""
+    try:
+        rc = app(standalone_mode=False)
+        sys.exit(rc if isinstance(rc, int) else 0)
+    except typer.Exit as e:
+        sys.exit(e.exit_code)
+    except ConfigError as e:
+        typer.echo(f"toolcheck: error: {e}", err=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        typer.echo("toolcheck: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(1)
+    except SystemExit:
+        raise
+    except Exception as e:  # noqa: BLE001 - the one place a bug becomes a message instead of a traceback
+        import click
+
+        if isinstance(e, click.exceptions.ClickException):
+            e.show()
+            sys.exit(e.exit_code)
+        if isinstance(e, click.exceptions.Abort):
+            sys.exit(1)
+        if os.environ.get("TOOLCHECK_DEBUG"):
+            raise
+        typer.echo(f"toolcheck: internal error: {type(e).__name__}: {e} (set TOOLCHECK_DEBUG=1 for details; "
+                   "please report it)", err=True)
+        sys.exit(2)

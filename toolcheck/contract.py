@@ -1,0 +1,125 @@
+"""The in-memory model every check reads: source files, contracts and samples."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .findings import join_pointer
+from .loading.positions import PositionIndex
+
+PARAMETER_KEYS = ("parameters", "input_schema", "inputSchema")
+RETURNS_KEYS = ("returns", "outputSchema")
+
+
+@dataclass
+class Suppression:
+    line: int  # where the comment is
+    target_line: int  # the line whose node it silences
+    codes: tuple[str, ...]
+    reason: str
+    file_level: bool
+    column: int = 1
+    used: bool = False
+
+
+@dataclass
+class SourceFile:
+    path: str  # as shown in findings: relative to the working directory when below it, POSIX separators
+    abspath: str
+    kind: str  # yaml | json | jsonl
+    text: str | None = None
+    documents: list[Any] = field(default_factory=list)
+    positions: PositionIndex = field(default_factory=PositionIndex)
+    suppressions: list[Suppression] = field(default_factory=list)
+    role: str = "contracts"  # contracts | samples
+    reported: bool = True  # False: loaded only as context for cross-file rules
+    format: str = "contract"  # contract | function-jsonl (vendor formats arrive with the interop work)
+
+    def locate(self, pointer: str, prefer_key: bool = True) -> tuple[int, int]:
+        return self.positions.locate(pointer, prefer_key)
+
+    def line_text(self, line: int) -> str:
+        if self.text is None:
+            return ""
+        lines = self.text.splitlines()
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+@dataclass
+class Sample:
+    tool: str
+    data: Any
+    valid: bool
+    file: SourceFile
+    pointer: str  # of the record in its file
+    data_pointer: str  # of the argument object (where instance pointers are rooted)
+    kind: str = "sample"  # sample | call
+    expect: dict[str, Any] | None = None
+    description: str | None = None
+    source: str | None = None
+    arguments_text: str | None = None  # OpenAI recorded calls: the JSON string as sent
+    parse_error: str | None = None  # set when arguments_text is not JSON
+    contract: Contract | None = None
+
+
+@dataclass
+class Contract:
+    data: dict[str, Any]
+    file: SourceFile
+    pointer: str  # of the contract mapping in its file's document
+    index: int = 0
+    metadata: dict[str, Any] = field(default_factory=dict)
+    samples: list[Sample] = field(default_factory=list)
+    format: str = "contract"
+
+    @property
+    def name(self) -> str | None:
+        n = self.data.get("name")
+        return n if isinstance(n, str) else None
+
+    @property
+    def display_name(self) -> str:
+        return self.name or f"<tool #{self.index}>"
+
+    @property
+    def description(self) -> str | None:
+        d = self.data.get("description")
+        return d if isinstance(d, str) else None
+
+    @property
+    def parameters_key(self) -> str | None:
+        for k in PARAMETER_KEYS:
+            if k in self.data:
+                return k
+        return None
+
+    @property
+    def parameters(self) -> Any:
+        k = self.parameters_key
+        return self.data.get(k) if k else None
+
+    @property
+    def returns_key(self) -> str | None:
+        for k in RETURNS_KEYS:
+            if k in self.data:
+                return k
+        return None
+
+    @property
+    def returns(self) -> Any:
+        k = self.returns_key
+        return self.data.get(k) if k else None
+
+    @property
+    def risk(self) -> str | None:
+        r = self.data.get("risk")
+        return r if isinstance(r, str) else None
+
+    def ptr(self, *tokens: str | int) -> str:
+        """Absolute pointer (into the file's document) of a path below this contract."""
+        return join_pointer(self.pointer, *tokens)
+
+    @property
+    def key(self) -> tuple[str | None, str | None]:
+        return (self.metadata.get("source"), self.name)

@@ -1,0 +1,393 @@
+"""paths -> discover -> load -> checks -> findings -> suppress/filter -> result. No printing, no exiting."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from .config import ConfigError
+from .contract import Contract, Sample, SourceFile
+from .discovery import InputFile, discover
+from .findings import Finding, Hit, severity_rank, split_pointer
+from .loading import load_file
+from .registry import COMMAND_FAMILIES, FAMILIES, RULES, Rule, expand_selector, is_known_selector, load_rules
+from .secrets import mask, mask_data
+from .settings import DEFAULT_TARGETS, TARGETS, Settings
+
+
+@dataclass
+class RunResult:
+    findings: list[Finding]
+    files: list[SourceFile]
+    contracts: list[Contract]
+    samples: list[Sample]
+    enabled: set[str]
+    targets: list[str]
+    notes: list[str] = field(default_factory=list)  # diagnostics for stderr
+
+    def count(self, severity: str) -> int:
+        return sum(1 for f in self.findings if f.severity == severity)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "files": sum(1 for f in self.files if f.reported),
+            "tools": sum(1 for c in self.contracts if c.file.reported),
+            "errors": self.count("error"),
+            "warnings": self.count("warning"),
+            "infos": self.count("info"),
+            "targets": list(self.targets),
+        }
+
+
+@dataclass
+class Context:
+    """What a check may read besides the item it checks."""
+
+    settings: Settings
+    command: str
+    contracts: list[Contract]
+    samples: list[Sample]
+    enabled: set[str]
+    targets: list[str]
+    cache: dict[str, Any] = field(default_factory=dict)
+
+    def options(self, code: str) -> dict[str, Any]:
+        r = RULES[code]
+        merged = dict(r.options)
+        for key in (code, r.name):
+            merged.update(self.settings.rules.get(key, {}) or {})
+        return merged
+
+    def is_enabled(self, code: str) -> bool:
+        return code in self.enabled
+
+    def targets_for(self, contract: Contract) -> list[str]:
+        """Precedence: --target > the contract's `targets` > config `targets` > default."""
+        if self.settings.targets:
+            return _expand_targets(self.settings.targets)
+        own = contract.data.get("targets")
+        if isinstance(own, list) and own and all(isinstance(t, str) for t in own):
+            return _expand_targets(tuple(own))
+        if self.settings.config_targets:
+            return _expand_targets(self.settings.config_targets)
+        return list(DEFAULT_TARGETS)
+
+
+def _expand_targets(ts: tuple[str, ...]) -> list[str]:
+    out: list[str] = []
+    for t in ts:
+        for x in (TARGETS if t == "all" else (t,)):
+            if x not in out:
+                out.append(x)
+    return out
+
+
+def enabled_codes(settings: Settings, command: str) -> set[str]:
+    rules = load_rules()
+    families = COMMAND_FAMILIES[command]
+    for sel in settings.select + settings.extend_select + settings.ignore:
+        if not is_known_selector(sel):
+            raise ConfigError(f"unknown rule selector `{sel}` (use a code like TC401, a family like TC4, or a rule name)")
+    base = set()
+    for sel in settings.select or ("TC",):
+        base.update(expand_selector(sel))
+    for sel in settings.extend_select:
+        base.update(expand_selector(sel))
+    for sel in settings.ignore:
+        base.difference_update(expand_selector(sel))
+    return {c for c in base if rules[c].family in families}
+
+
+def run(settings: Settings, command: str, cwd: str | None = None) -> RunResult:
+    cwd = cwd or os.getcwd()
+    load_rules()
+    enabled = enabled_codes(settings, command)
+    notes: list[str] = []
+    for sel in settings.select + settings.extend_select:
+        fams = {RULES[c].family for c in expand_selector(sel)}
+        outside = sorted(f for f in fams if f not in COMMAND_FAMILIES[command])
+        if outside and not (fams - set(outside)):
+            notes.append(f"note: `{sel}` ({', '.join(FAMILIES[f] for f in outside)}) does not run under "
+                         f"`toolcheck {command}`")
+    want_samples = command in ("validate", "fuzz")
+    inputs, context_inputs = discover(
+        settings.paths, settings.config_paths, settings.root, cwd, settings.exclude, settings.samples,
+        want_samples, settings.force_exclude,
+    )
+    if not inputs:
+        raise ConfigError("no input files (nothing to check under " +
+                          (", ".join(settings.paths or settings.config_paths or ("contracts",))) + ")")
+    loaded = [_load(i, settings) for i in inputs + context_inputs]
+    files = [lf.file for lf in loaded]
+    contracts = [c for lf in loaded for c in lf.contracts]
+    samples = [s for lf in loaded for s in lf.samples]
+    _attach_samples(contracts, samples)
+    targets: list[str] = []
+    ctx = Context(settings, command, contracts, samples, enabled, targets)
+    if command == "validate" and any(RULES[c].family == "TC2" for c in enabled):
+        for c in contracts:
+            for t in ctx.targets_for(c):
+                if t not in targets:
+                    targets.append(t)
+
+    stamper = _Stamper(settings, enabled)
+    findings: list[Finding] = []
+    for lf in loaded:
+        for h in lf.hits:
+            f = stamper.stamp(h, RULES[h.code], lf.file, _contract_at(lf.contracts, h.pointer))
+            if f:
+                findings.append(f)
+    for r in _runnable(enabled):
+        findings.extend(_run_rule(r, ctx, files, contracts, samples, stamper))
+
+    findings = [f for f in findings if f.extra["file"].reported]
+    findings = _suppress(findings, files, settings, enabled, stamper)
+    findings.sort(key=Finding.sort_key)
+    if settings.baseline:
+        findings = apply_baseline(findings, settings.baseline)
+    return RunResult(findings, files, contracts, samples, enabled, targets, notes)
+
+
+def _load(i: InputFile, settings: Settings):
+    lf = load_file(i.abspath, i.display, settings.limits, role=i.role)
+    lf.file.reported = i.reported
+    return lf
+
+
+def _attach_samples(contracts: list[Contract], samples: list[Sample]) -> None:
+    by_name: dict[str, list[Contract]] = {}
+    for c in contracts:
+        if c.name:
+            by_name.setdefault(c.name, []).append(c)
+    for s in samples:
+        if s.contract is not None:
+            continue
+        cands = by_name.get(s.tool, [])
+        if len(cands) > 1 and s.source:
+            same = [c for c in cands if c.metadata.get("source") == s.source]
+            cands = same or cands
+        if cands:
+            s.contract = cands[0]
+            cands[0].samples.append(s)
+
+
+def _contract_at(contracts: list[Contract], pointer: str) -> Contract | None:
+    best = None
+    for c in contracts:
+        if pointer == c.pointer or pointer.startswith(c.pointer + "/") or c.pointer == "":
+            if best is None or len(c.pointer) > len(best.pointer):
+                best = c
+    return best
+
+
+def _runnable(enabled: set[str]) -> list[Rule]:
+    order = {m: i for i, m in enumerate(r.fn.__module__ for r in RULES.values())}
+    rules = [r for r in RULES.values() if r.scope != "emitted" and r.code in enabled]
+    return sorted(rules, key=lambda r: (order.get(r.fn.__module__, 0), r.code))
+
+
+def _run_rule(r: Rule, ctx: Context, files, contracts, samples, stamper: _Stamper) -> list[Finding]:
+    out: list[Finding] = []
+    if r.scope == "contract":
+        for c in contracts:
+            if not c.file.reported:
+                continue
+            for h in r.fn(c, ctx) or ():
+                f = stamper.stamp(h, r, c.file, c, base=c.pointer)
+                if f:
+                    out.append(f)
+    elif r.scope in ("set", "samples", "file"):
+        items = {"set": contracts, "samples": samples, "file": files}[r.scope]
+        for h in r.fn(items, ctx) or ():
+            subj = h.subject
+            if isinstance(subj, Contract):
+                f = stamper.stamp(h, r, subj.file, subj, base=subj.pointer)
+            elif isinstance(subj, Sample):
+                f = stamper.stamp(h, r, subj.file, subj.contract, base=subj.pointer, tool=subj.tool)
+            elif isinstance(subj, SourceFile):
+                f = stamper.stamp(h, r, subj, None)
+            else:
+                continue
+            if f:
+                out.append(f)
+    return out
+
+
+class _Stamper:
+    def __init__(self, settings: Settings, enabled: set[str]) -> None:
+        self.settings = settings
+        self.enabled = enabled
+
+    def stamp(self, h: Hit, default: Rule, file: SourceFile, contract: Contract | None, base: str = "",
+              tool: str | None = None) -> Finding | None:
+        code = h.code or default.code
+        if code not in self.enabled:
+            return None
+        r = RULES[code]
+        pointer = base + h.pointer
+        line, col = h.position or file.locate(pointer, h.prefer_key)
+        severity = self.settings.severity_for(code, r.name) or h.severity or r.severity
+        f = Finding(
+            code=code,
+            name=r.name,
+            severity=severity,
+            message=mask(h.message),
+            help=mask(h.help),
+            file=file.path,
+            line=line,
+            column=col,
+            tool=tool if tool is not None else (contract.name if contract is not None else None),
+            pointer=pointer,
+            target=h.target,
+            url=h.url or r.url,
+            fixable=h.fixable,
+            related=mask_data(h.related) if h.related else None,
+            data=mask_data(h.data) if h.data is not None else None,
+        )
+        f.extra["file"] = file
+        return f
+
+
+# ------------------------------------------------------------------------------------------------ suppression
+
+def _matches(code: str, name: str, selectors) -> bool:
+    for s in selectors:
+        s2 = s.strip()
+        if s2 == name or (s2.upper().startswith("TC") and code.startswith(s2.upper())) or s2.upper() == "ALL":
+            return True
+    return False
+
+
+def _suppress(findings: list[Finding], files: list[SourceFile], settings: Settings, enabled: set[str],
+              stamper: _Stamper) -> list[Finding]:
+    import fnmatch
+
+    kept: list[Finding] = []
+    pfi = settings.per_file_ignores
+    for f in findings:
+        sf: SourceFile = f.extra["file"]
+        if pfi and any(_glob(f.file, pat) and _matches(f.code, f.name, codes) for pat, codes in pfi):
+            continue
+        if sf.suppressions and _suppressed(f, sf):
+            continue
+        kept.append(f)
+    # unused and unknown suppressions
+    for sf in files:
+        if not sf.reported:
+            continue
+        for s in sf.suppressions:
+            unknown = [c for c in s.codes if not is_known_selector(c)]
+            for c in unknown:
+                h = Hit("", f"suppression names `{c}`, which is not a rule code, family or rule name",
+                        "Fix the code (see `toolcheck rules`) or remove it.", code="TC015", position=(s.line, s.column))
+                x = stamper.stamp(h, RULES["TC015"], sf, None)
+                if x:
+                    kept.append(x)
+            if s.used:
+                continue
+            ran = [c for c in s.codes if c not in unknown and any(e in enabled for e in expand_selector(c))]
+            if ran or (not s.codes and not unknown):
+                what = ", ".join(ran) if ran else "everything"
+                h = Hit("", f"suppression `{what}` silences nothing", "Remove the comment (or the stale codes).",
+                        code="TC014", position=(s.line, s.column))
+                x = stamper.stamp(h, RULES["TC014"], sf, None)
+                if x:
+                    kept.append(x)
+    _ = fnmatch
+    return kept
+
+
+def _glob(path: str, pattern: str) -> bool:
+    import fnmatch
+
+    return fnmatch.fnmatch(path, pattern) or fnmatch.fnmatch(os.path.basename(path), pattern)
+
+
+def _suppressed(f: Finding, sf: SourceFile) -> bool:
+    key_lines = None
+    hit = False
+    for s in sf.suppressions:
+        if s.codes and not _matches(f.code, f.name, s.codes):
+            continue
+        if s.file_level:
+            s.used = True
+            hit = True
+            continue
+        if s.target_line == f.line:
+            s.used = True
+            hit = True
+            continue
+        if key_lines is None:
+            key_lines = set()
+            toks = split_pointer(f.pointer)
+            p = ""
+            for t in toks:
+                p += "/" + t.replace("~", "~0").replace("/", "~1")
+                kl = sf.positions.key_line(p)
+                if kl:
+                    key_lines.add(kl)
+        if s.target_line in key_lines:
+            s.used = True
+            hit = True
+    return hit
+
+
+# ------------------------------------------------------------------------------------------------ baseline
+
+def _fingerprint(f: Finding) -> str:
+    sf: SourceFile = f.extra.get("file")
+    node: Any = None
+    if sf is not None and sf.documents:
+        node = _resolve(sf.documents[0], f.pointer)
+    blob = json.dumps([f.code, f.tool, f.pointer, f.message, node], sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:20]
+
+
+def _resolve(doc: Any, pointer: str) -> Any:
+    cur = doc
+    for t in split_pointer(pointer):
+        if isinstance(cur, dict) and t in cur:
+            cur = cur[t]
+        elif isinstance(cur, list) and t.isdigit() and int(t) < len(cur):
+            cur = cur[int(t)]
+        else:
+            return None
+    if isinstance(cur, (dict, list)):
+        return None  # a container's hash would change with any edit below it
+    return cur
+
+
+def baseline_entries(findings: list[Finding]) -> list[dict[str, Any]]:
+    return [
+        {"code": f.code, "file": f.file, "tool": f.tool, "pointer": f.pointer, "hash": _fingerprint(f)}
+        for f in findings
+    ]
+
+
+def apply_baseline(findings: list[Finding], path: str) -> list[Finding]:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+        entries = data["findings"]
+        budget: dict[tuple, int] = {}
+        for e in entries:
+            k = (e["code"], e["file"], e.get("tool"), e["pointer"], e["hash"])
+            budget[k] = budget.get(k, 0) + 1
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ConfigError(f"cannot read baseline {path}: {e}") from None
+    out = []
+    for f in findings:
+        k = (f.code, f.file, f.tool, f.pointer, _fingerprint(f))
+        if budget.get(k, 0) > 0:
+            budget[k] -= 1
+            continue
+        out.append(f)
+    return out
+
+
+def worst_exit(findings: list[Finding], fail_on: str) -> int:
+    bar = severity_rank(fail_on)
+    return 1 if any(severity_rank(f.severity) >= bar for f in findings) else 0

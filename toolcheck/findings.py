@@ -1,0 +1,97 @@
+"""Findings: the only currency between checks and reporters.
+
+A check yields :class:`Hit` values (pointer, message, help and optional extras); the engine stamps the rule's
+code, name and severity and resolves the pointer to file, line and column, producing a :class:`Finding`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SEVERITIES = ("error", "warning", "info")
+_RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+def severity_rank(severity: str) -> int:
+    return _RANK[severity]
+
+
+@dataclass
+class Hit:
+    """What a check reports: where (a pointer relative to the contract or file) and what."""
+
+    pointer: str
+    message: str
+    help: str
+    code: str | None = None  # set by loaders or multi-rule checks; defaults to the check's own rule
+    severity: str | None = None  # overrides the rule default (e.g. an uncertain vendor rule)
+    target: str | None = None
+    url: str | None = None
+    fixable: bool | None = None
+    related: list[dict[str, Any]] | None = None
+    data: Any = None
+    position: tuple[int, int] | None = None  # explicit (line, column) when the pointer cannot say it
+    subject: Any = None  # the Contract/Sample/SourceFile the pointer is relative to (default: the checked item)
+    prefer_key: bool = True  # position of the key rather than the value, when the pointer names a mapping entry
+
+
+@dataclass
+class Finding:
+    code: str
+    name: str
+    severity: str
+    message: str
+    help: str
+    file: str
+    line: int
+    column: int
+    tool: str | None
+    pointer: str
+    target: str | None = None
+    url: str | None = None
+    fixable: bool | None = None
+    related: list[dict[str, Any]] | None = None
+    data: Any = None
+    # not serialised: used by suppression and the SARIF column conversion
+    extra: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "code": self.code,
+            "name": self.name,
+            "severity": self.severity,
+            "message": self.message,
+            "help": self.help,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "tool": self.tool,
+            "pointer": self.pointer,
+            "target": self.target,
+            "url": self.url,
+        }
+        if self.fixable is not None:
+            d["fixable"] = self.fixable
+        if self.related:
+            d["related"] = self.related
+        if self.data is not None:
+            d["data"] = self.data
+        return d
+
+    def sort_key(self):
+        return (self.file, self.line, self.column, self.code, self.pointer, self.message)
+
+
+def escape_pointer_token(token: str | int) -> str:
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def join_pointer(base: str, *tokens: str | int) -> str:
+    return base + "".join("/" + escape_pointer_token(t) for t in tokens)
+
+
+def split_pointer(pointer: str) -> list[str]:
+    if not pointer:
+        return []
+    return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]

@@ -1,0 +1,304 @@
+"""YAML -> Python values with a source map, in one iterative pass over PyYAML's parser events.
+
+Why not ``yaml.safe_load``: it silently keeps the last of duplicate keys, loses positions, expands aliases
+without bound, recurses (a deeply nested file exhausts the stack) and turns timestamps into ``date`` objects.
+Walking the events ourselves gives positions, duplicates, YAML 1.1 traps and bounds in the same pass, with the
+C parser when it is present.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
+from yaml.nodes import ScalarNode
+from yaml.resolver import Resolver
+
+from ..findings import Hit, escape_pointer_token
+
+try:
+    _Loader = yaml.CSafeLoader  # libyaml: same events, several times faster
+except AttributeError:  # pragma: no cover - depends on the PyYAML build
+    _Loader = yaml.SafeLoader
+
+_RESOLVER = Resolver()
+_CONSTRUCTOR = SafeConstructor()
+_STR = "tag:yaml.org,2002:str"
+_KNOWN_SCALAR_TAGS = {
+    _STR,
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:timestamp",
+    "tag:yaml.org,2002:binary",
+    "tag:yaml.org,2002:merge",
+    "tag:yaml.org,2002:value",
+}
+_KNOWN_COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:omap"}
+_TRAP_CONTEXT = {"enum", "const", "default", "examples"}
+_JSON_NUMBER = re.compile(r"^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$")
+_OCTAL_11 = re.compile(r"^[-+]?0[0-7_]+$")
+
+
+class YamlLimitExceeded(Exception):
+    def __init__(self, code: str, message: str, help: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.code, self.message, self.help, self.line, self.column = code, message, help, line, column
+
+
+@dataclass
+class Limits:
+    max_depth: int = 128
+    max_alias_nodes: int = 100_000
+    max_file_size: int = 10 * 1024 * 1024
+
+
+@dataclass
+class YamlResult:
+    documents: list[Any]
+    values: dict[str, tuple[int, int]]
+    keys: dict[str, tuple[int, int]]
+    hits: list[Hit] = field(default_factory=list)
+    scalar_spans: list[tuple[int, int]] = field(default_factory=list)
+
+
+def _trap(pointer: str, tokens: list[str], text: str, value: Any, tag: str, plain: bool) -> Hit | None:
+    """A plain scalar whose YAML 1.1 reading differs from what its author most likely meant."""
+    if not plain:
+        return None
+    in_ctx = bool(_TRAP_CONTEXT.intersection(tokens))
+    last = tokens[-1] if tokens else ""
+    if tag.endswith(":bool") and text.lower() not in ("true", "false"):
+        what = f"the boolean {str(value).lower()}"
+    elif tag.endswith(":int") and (":" in text or _OCTAL_11.match(text) or "_" in text or text.lower().startswith("0b")):
+        kind = "a sexagesimal (base 60) number" if ":" in text else "an octal number" if _OCTAL_11.match(text) else "an integer"
+        what = f"{kind}: {value}"
+    elif tag.endswith(":float") and (":" in text or ((in_ctx or last == "version") and _json_text(value) != text)):
+        what = f"the number {value!r}"
+    elif tag.endswith(":int") and last == "version":
+        what = f"the number {value!r}"
+    elif tag.endswith(":float") and last == "version":
+        what = f"the number {value!r}"
+    elif tag == _STR and _JSON_NUMBER.match(text) and "e" in text.lower():
+        return Hit(
+            pointer,
+            f"`{text}` is read by YAML 1.1 as the string {text!r}, not a number",
+            "Write the exponent with a decimal point (e.g. `1.0e-5`) for a number, or quote it for a string.",
+            code="TC003",
+            prefer_key=False,
+        )
+    else:
+        return None
+    return Hit(
+        pointer,
+        f"`{text}` is read by YAML 1.1 (PyYAML and most hosts) as {what}, not the string {text!r}",
+        f"Quote it ('{text}') if you mean the string; write it as JSON would if you mean the value.",
+        code="TC003",
+        prefer_key=False,
+    )
+
+
+def _json_text(value: Any) -> str:
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def _construct_scalar(tag: str, text: str) -> Any:
+    if tag == _STR or tag == "tag:yaml.org,2002:timestamp" or tag == "tag:yaml.org,2002:binary":
+        return text  # timestamps stay strings: JSON has no dates and the schema says `format: date`
+    if tag == "tag:yaml.org,2002:null":
+        return None
+    if tag == "tag:yaml.org,2002:bool":
+        return _CONSTRUCTOR.bool_values[text.lower()]
+    node = ScalarNode(tag, text)
+    if tag == "tag:yaml.org,2002:int":
+        return _CONSTRUCTOR.construct_yaml_int(node)
+    if tag == "tag:yaml.org,2002:float":
+        return _CONSTRUCTOR.construct_yaml_float(node)
+    return text
+
+
+def _mark(m) -> tuple[int, int]:
+    return (m.line + 1, m.column + 1)
+
+
+def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult:
+    """Compose every document of ``text``. Raises ``yaml.YAMLError`` on syntax errors and
+    ``YamlLimitExceeded`` when a bound is crossed."""
+    values: dict[str, tuple[int, int]] = {}
+    keys: dict[str, tuple[int, int]] = {}
+    hits: list[Hit] = []
+    spans: list[tuple[int, int]] = []
+    documents: list[Any] = []
+    anchors: dict[str, tuple[Any, int]] = {}
+    alias_nodes = 0
+    # frame: [is_map, container, pointer, tokens, pending_key, key_pos, size, anchor, merges, seen_keys]
+    stack: list[list] = []
+    doc_prefix = ""
+
+    loader = _Loader(text)
+    try:
+        while loader.check_event():
+            ev = loader.get_event()
+            cls = type(ev)
+            if cls is ScalarEvent:
+                if want_spans and ev.start_mark.index != ev.end_mark.index:
+                    spans.append((ev.start_mark.index, ev.end_mark.index))
+                if stack and stack[-1][0] and stack[-1][4] is None:
+                    frame = stack[-1]
+                    # a mapping key: JSON keys are strings, so the key is the text as written
+                    key = ev.value
+                    frame[4] = key
+                    frame[5] = _mark(ev.start_mark)
+                    frame[10] = ev.tag == "tag:yaml.org,2002:merge" or (key == "<<" and ev.implicit[0])
+                    continue
+                ptr, tokens = _child_pointer(stack, doc_prefix)
+                tag = ev.tag
+                plain = bool(ev.implicit[0]) and not ev.style
+                if tag is None or tag == "!":
+                    tag = _RESOLVER.resolve(ScalarNode, ev.value, ev.implicit) if tag is None else _STR
+                if tag not in _KNOWN_SCALAR_TAGS:
+                    hits.append(_bad_tag(ptr, tag))
+                    tag = _STR
+                value = _construct_scalar(tag, ev.value)
+                if plain and tag != _STR or (plain and "e" in ev.value.lower()):
+                    h = _trap(ptr, tokens, ev.value, value, tag, plain)
+                    if h:
+                        hits.append(h)
+                _add(stack, documents, value, ptr, _mark(ev.start_mark), values, keys, hits, 1)
+                if ev.anchor:
+                    anchors[ev.anchor] = (value, 1)
+            elif cls is MappingStartEvent or cls is SequenceStartEvent:
+                if stack and stack[-1][0] and stack[-1][4] is None:
+                    # a collection used as a mapping key: JSON cannot express it
+                    hits.append(
+                        Hit(stack[-1][2], "a mapping key is itself a mapping or a list", "Use a plain string key.",
+                            code="TC016")
+                    )
+                    stack[-1][4] = "?"
+                    stack[-1][5] = _mark(ev.start_mark)
+                    stack[-1][10] = False
+                ptr, tokens = _child_pointer(stack, doc_prefix)
+                if ev.tag and ev.tag != "!" and ev.tag not in _KNOWN_COLLECTION_TAGS:
+                    hits.append(_bad_tag(ptr, ev.tag))
+                values[ptr] = _mark(ev.start_mark)
+                if len(stack) >= limits.max_depth:
+                    raise YamlLimitExceeded(
+                        "TC010",
+                        f"nesting deeper than {limits.max_depth} levels",
+                        "Flatten the document, or raise `limits.max-depth` in the config if this is intended.",
+                        *_mark(ev.start_mark),
+                    )
+                is_map = cls is MappingStartEvent
+                stack.append([is_map, {} if is_map else [], ptr, tokens, None, None, 1, ev.anchor, [], {}, False])
+            elif cls is MappingEndEvent or cls is SequenceEndEvent:
+                frame = stack.pop()
+                container = frame[1]
+                if frame[8]:
+                    _apply_merges(container, frame[8])
+                if frame[7]:
+                    anchors[frame[7]] = (container, frame[6])
+                _add(stack, documents, container, frame[2], None, values, keys, hits, frame[6])
+            elif cls is AliasEvent:
+                if stack and stack[-1][0] and stack[-1][4] is None:
+                    stack[-1][4] = "*" + ev.anchor
+                    stack[-1][5] = _mark(ev.start_mark)
+                    stack[-1][10] = False
+                    continue
+                ptr, _tokens = _child_pointer(stack, doc_prefix)
+                if ev.anchor not in anchors:  # the parser reports undefined aliases itself; be safe
+                    raise yaml.YAMLError(f"found undefined alias {ev.anchor!r}")
+                value, size = anchors[ev.anchor]
+                alias_nodes += size
+                if alias_nodes > limits.max_alias_nodes:
+                    raise YamlLimitExceeded(
+                        "TC010",
+                        f"aliases expand to more than {limits.max_alias_nodes:,} nodes (an alias bomb?)",
+                        "Write the repeated parts out, or raise `limits.max-alias-nodes` in the config.",
+                        *_mark(ev.start_mark),
+                    )
+                _add(stack, documents, value, ptr, _mark(ev.start_mark), values, keys, hits, size)
+            elif cls is DocumentStartEvent:
+                anchors = {}
+                doc_prefix = ""
+    finally:
+        loader.dispose()
+    return YamlResult(documents, values, keys, hits, spans)
+
+
+def _bad_tag(ptr: str, tag: str) -> Hit:
+    return Hit(
+        ptr,
+        f"YAML tag `{tag}` is not plain data; toolcheck reads it as a string and never constructs it",
+        "Remove the tag: a contract holds only JSON data (strings, numbers, booleans, null, lists, mappings).",
+        code="TC016",
+        prefer_key=False,
+    )
+
+
+def _child_pointer(stack: list[list], doc_prefix: str) -> tuple[str, list[str]]:
+    if not stack:
+        return doc_prefix, []
+    frame = stack[-1]
+    if frame[0]:
+        token = frame[4]
+    else:
+        token = str(len(frame[1]))
+    return frame[2] + "/" + escape_pointer_token(token), frame[3] + [token]
+
+
+def _add(stack, documents, value, ptr, pos, values, keys, hits, size) -> None:
+    if pos is not None:
+        values[ptr] = pos
+    if not stack:
+        documents.append(value)
+        return
+    frame = stack[-1]
+    frame[6] += size
+    if not frame[0]:
+        frame[1].append(value)
+        return
+    key = frame[4]
+    key_pos = frame[5]
+    is_merge = frame[10]
+    frame[4] = None
+    if is_merge:
+        frame[8].append(value)
+        return
+    keys[ptr] = key_pos
+    seen = frame[9]
+    if key in seen:
+        hits.append(
+            Hit(
+                ptr,
+                f"duplicate key `{key}` (first at line {seen[key]}); YAML loaders keep only the last one",
+                "Remove or rename one of the two keys.",
+                code="TC002",
+            )
+        )
+    else:
+        seen[key] = key_pos[0]
+    frame[1][key] = value
+
+
+def _apply_merges(mapping: dict, merges: list) -> None:
+    for m in merges:
+        items = m if isinstance(m, list) else [m]
+        for sub in items:
+            if isinstance(sub, dict):
+                for k, v in sub.items():
+                    mapping.setdefault(k, v)

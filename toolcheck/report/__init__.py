@@ -1,0 +1,37 @@
+"""Reporters: pure functions from a run's result to the text written to stdout (or --output)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+
+def render(fmt: str, result, settings, version: str, color: bool = False) -> str:
+    if fmt == "json":
+        from .json_report import render_json
+
+        return render_json(result, settings, version)
+    if fmt == "sarif":
+        from .sarif import render_sarif
+
+        return render_sarif(result, version)
+    if fmt == "junit":
+        from .junit import render_junit
+
+        return render_junit(result)
+    if fmt == "github":
+        from .github import render_github
+
+        return render_github(result)
+    from .text import render_text
+
+    return render_text(result, settings, color=color)
+
+
+def statistics(findings) -> list[dict[str, Any]]:
+    counts = Counter((f.code, f.name) for f in findings)
+    fixable = {f.code for f in findings if f.fixable}
+    return [
+        {"code": code, "name": name, "count": n, "fixable": code in fixable}
+        for (code, name), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0][0]))
+    ]

@@ -1,0 +1,39 @@
+"""JUnit XML: one test case per tool (and one per file for findings outside any tool)."""
+
+from __future__ import annotations
+
+from xml.etree import ElementTree as ET
+
+
+def render_junit(result) -> str:
+    cases: dict[tuple[str, str], list] = {}
+    for c in result.contracts:
+        if c.file.reported:
+            cases.setdefault((c.file.path, c.display_name), [])
+    for f in result.findings:
+        cases.setdefault((f.file, f.tool or "(file)"), []).append(f)
+    suites = ET.Element("testsuites", name="toolcheck")
+    suite = ET.SubElement(suites, "testsuite", name="toolcheck")
+    failures = errors = 0
+    for (path, tool), fs in sorted(cases.items()):
+        tc = ET.SubElement(suite, "testcase", classname=path, name=tool, file=path)
+        failing = [f for f in fs if f.severity in ("error", "warning")]
+        if failing:
+            failures += 1
+            worst = "error" if any(f.severity == "error" for f in failing) else "warning"
+            el = ET.SubElement(tc, "failure", type=worst,
+                               message=f"{len(failing)} finding(s): " + "; ".join(f.code for f in failing[:10]))
+            el.text = "\n".join(
+                f"{f.file}:{f.line}:{f.column}: {f.code} {f.severity} {f.message} [{f.pointer}] help: {f.help}"
+                for f in fs
+            )
+        elif fs:
+            so = ET.SubElement(tc, "system-out")
+            so.text = "\n".join(f"{f.file}:{f.line}:{f.column}: {f.code} {f.severity} {f.message}" for f in fs)
+    suite.set("tests", str(len(cases)))
+    suite.set("failures", str(failures))
+    suite.set("errors", str(errors))
+    suites.set("tests", str(len(cases)))
+    suites.set("failures", str(failures))
+    ET.indent(suites)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"

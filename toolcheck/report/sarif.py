@@ -1,0 +1,81 @@
+"""SARIF 2.1.0 for code-scanning UIs. Columns are UTF-16 code units, as SARIF requires."""
+
+from __future__ import annotations
+
+import json
+
+from ..registry import RULES
+
+_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+INFO_URI = "https://github.com/toolcheck/toolcheck"
+
+
+def _utf16_col(line_text: str, col: int) -> int:
+    prefix = line_text[: max(col - 1, 0)]
+    return len(prefix.encode("utf-16-le")) // 2 + 1
+
+
+def render_sarif(result, version: str) -> str:
+    used = sorted({f.code for f in result.findings})
+    index = {c: i for i, c in enumerate(used)}
+    rules = []
+    for c in used:
+        r = RULES[c]
+        rules.append({
+            "id": c,
+            "name": r.name,
+            "shortDescription": {"text": r.summary},
+            "fullDescription": {"text": r.doc},
+            "helpUri": r.url or f"{INFO_URI}#rules",
+            "defaultConfiguration": {"level": _LEVEL[r.severity]},
+            "properties": {"family": r.family},
+        })
+    results = []
+    lines_cache: dict[str, list[str]] = {}
+    for f in result.findings:
+        sf = f.extra.get("file")
+        if f.file not in lines_cache:
+            lines_cache[f.file] = sf.text.splitlines() if sf is not None and sf.text else []
+        lines = lines_cache[f.file]
+        text = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
+        props = {"tool": f.tool, "pointer": f.pointer, "help": f.help, "severity": f.severity}
+        if f.target:
+            props["target"] = f.target
+        if f.fixable is not None:
+            props["fixable"] = f.fixable
+        if f.data is not None:
+            props["data"] = f.data
+        res = {
+            "ruleId": f.code,
+            "ruleIndex": index[f.code],
+            "level": _LEVEL[f.severity],
+            "message": {"text": f"{f.message} — {f.help}"},
+            "locations": [{
+                "physicalLocation": {
+                    "artifactLocation": {"uri": f.file, "uriBaseId": "%SRCROOT%"},
+                    "region": {"startLine": f.line, "startColumn": _utf16_col(text, f.column)},
+                },
+                "logicalLocations": [{"fullyQualifiedName": (f.tool or "") + f.pointer, "kind": "member"}],
+            }],
+            "properties": props,
+        }
+        if f.related:
+            res["relatedLocations"] = [
+                {"id": i, "physicalLocation": {"artifactLocation": {"uri": r["file"], "uriBaseId": "%SRCROOT%"},
+                                               "region": {"startLine": max(int(r.get("line", 1)), 1)}},
+                 "message": {"text": f"{r.get('tool') or ''} {r.get('pointer', '')}".strip() or "related"}}
+                for i, r in enumerate(f.related) if isinstance(r, dict) and r.get("file")
+            ]
+        results.append(res)
+    doc = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "toolcheck", "version": version, "semanticVersion": version,
+                                "informationUri": INFO_URI, "rules": rules}},
+            "columnKind": "utf16CodeUnits",
+            "originalUriBaseIds": {"%SRCROOT%": {"uri": "./"}},
+            "results": results,
+        }],
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False, default=str) + "\n"

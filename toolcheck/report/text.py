@@ -1,0 +1,82 @@
+"""Human output: grouped by file, `path:line:col` first so editors and terminals can jump to it.
+
+Colour (through rich) only on a terminal and never with NO_COLOR; plain text otherwise, without importing rich.
+"""
+
+from __future__ import annotations
+
+from . import statistics
+
+_SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+def _segments(result, settings) -> list[list[tuple[str, str]]]:
+    lines: list[list[tuple[str, str]]] = []
+    if settings.statistics:
+        for s in statistics(result.findings):
+            mark = "[*] " if s["fixable"] else "    "
+            lines.append([(f"{s['count']:>6}  ", "bold"), (f"{s['code']}  ", "bold red"), (mark, "cyan"),
+                          (s["name"], "")])
+    else:
+        current = None
+        for f in result.findings:
+            if f.file != current:
+                if current is not None:
+                    lines.append([])
+                current = f.file
+            fix = " [*]" if f.fixable else ""
+            lines.append([
+                (f"{f.file}:{f.line}:{f.column}: ", "bold"),
+                (f.code, _SEV_STYLE[f.severity]),
+                (f" {f.severity}{fix} ", _SEV_STYLE[f.severity]),
+                (f.message, ""),
+            ])
+            where = [f"rule: {f.name}"]
+            if f.tool:
+                where.append(f"tool: {f.tool}")
+            where.append(f"pointer: {f.pointer or '/'}")
+            if f.target:
+                where.append(f"target: {f.target}")
+            lines.append([("    " + "  ".join(where), "dim")])
+            lines.append([("    help: ", "cyan"), (f.help, "")])
+            if f.data is not None and not isinstance(f.data, dict | list) or (f.data and len(str(f.data)) < 300):
+                import json
+
+                lines.append([("    data: ", "dim"), (json.dumps(f.data, ensure_ascii=False, default=str), "dim")])
+        if result.findings:
+            lines.append([])
+    s = result.summary()
+    if result.findings:
+        parts = [f"{s['errors']} error{'s' if s['errors'] != 1 else ''}",
+                 f"{s['warnings']} warning{'s' if s['warnings'] != 1 else ''}",
+                 f"{s['infos']} info"]
+        fixable = sum(1 for f in result.findings if f.fixable)
+        tail = f"; {fixable} fixable with `toolcheck export`" if fixable else ""
+        lines.append([("Found " + ", ".join(parts), "bold"),
+                      (f" in {s['files']} file{'s' if s['files'] != 1 else ''} ({s['tools']} tools){tail}.", "")])
+    else:
+        lines.append([("All checks passed!", "bold green"),
+                      (f" {s['files']} file{'s' if s['files'] != 1 else ''}, {s['tools']} tools.", "")])
+    if s["targets"]:
+        lines.append([("Targets checked: " + ", ".join(s["targets"]), "dim")])
+    return lines
+
+
+def render_text(result, settings, color: bool = False) -> str:
+    lines = _segments(result, settings)
+    if not color:
+        return "\n".join("".join(t for t, _ in segs) for segs in lines) + "\n"
+    import io
+
+    from rich.console import Console
+    from rich.text import Text
+
+    buf = io.StringIO()
+    console = Console(file=buf, force_terminal=True, color_system="standard", highlight=False, soft_wrap=True,
+                      width=10_000)
+    for segs in lines:
+        t = Text()
+        for text, style in segs:
+            t.append(text, style=style or None)
+        console.print(t)
+    return buf.getvalue()

@@ -1,0 +1,82 @@
+"""One interface over the JSON Schema engine used for validating instances.
+
+jsonschema-rs compiles a schema once and validates in Rust: ~100x faster than python-jsonschema on the corpus,
+with a linear-time regex engine (a ``(a+)+$`` pattern cannot hang a check). It is created offline: a remote
+``$ref`` is never retrieved (a retriever that refuses every URI), so it becomes a compile error we report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .findings import escape_pointer_token
+
+
+class SchemaCompileError(Exception):
+    """The schema itself cannot be compiled (bad regex, unresolvable or remote $ref, ...)."""
+
+
+class RemoteRefRefused(Exception):
+    pass
+
+
+def _refuse(uri: str) -> Any:
+    raise RemoteRefRefused(f"remote $ref {uri} is not fetched (toolcheck never uses the network)")
+
+
+@dataclass
+class VError:
+    pointer: str  # instance location (RFC 6901)
+    keyword: str
+    message: str
+    schema_path: tuple = ()
+    extra: list = field(default_factory=list)  # required: [missing]; additionalProperties: unexpected names
+
+
+def _pointer(path) -> str:
+    return "".join("/" + escape_pointer_token(p) for p in path)
+
+
+class Compiled:
+    def __init__(self, schema: Any, mask: str | None = None) -> None:
+        import jsonschema_rs
+
+        self._rs = jsonschema_rs
+        try:
+            self._v = jsonschema_rs.validator_for(schema, retriever=_refuse, mask=mask)
+        except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError, TypeError) as e:
+            raise SchemaCompileError(_first_line(str(e))) from None
+        except Exception as e:  # the engine surfaces our retriever's refusal under several types
+            raise SchemaCompileError(_first_line(str(e))) from None
+
+    def is_valid(self, instance: Any) -> bool:
+        try:
+            return self._v.is_valid(instance)
+        except (ValueError, OverflowError, TypeError):
+            return False
+
+    def errors(self, instance: Any) -> list[VError]:
+        out: list[VError] = []
+        try:
+            it = self._v.iter_errors(instance)
+            for e in it:
+                kind = e.kind
+                name = getattr(kind, "name", "") or (e.schema_path[-1] if e.schema_path else "")
+                extra: list = []
+                if name == "required":
+                    extra = [kind.property]
+                elif name in ("additionalProperties", "unevaluatedProperties"):
+                    extra = list(getattr(kind, "unexpected", []) or [])
+                out.append(VError(_pointer(e.instance_path), str(name), e.message, tuple(e.schema_path), extra))
+        except (ValueError, OverflowError, TypeError) as e:
+            out.append(VError("", "type", f"value cannot be validated: {_first_line(str(e))}"))
+        return out
+
+
+def _first_line(s: str) -> str:
+    return s.strip().splitlines()[0] if s.strip() else "invalid schema"
+
+
+def compile_schema(schema: Any, mask: str | None = None) -> Compiled:
+    return Compiled(schema, mask=mask)

@@ -1,0 +1,59 @@
+"""Settings: one frozen value built from the config file and the command line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .loading.yaml_loader import Limits
+
+FORMATS = ("text", "json", "sarif", "junit", "github")
+TARGETS = (
+    "openai",
+    "openai-strict",
+    "anthropic",
+    "anthropic-strict",
+    "gemini",
+    "gemini-json-schema",
+    "mcp",
+    "bedrock",
+)
+DEFAULT_TARGETS = ("openai", "anthropic", "gemini-json-schema", "mcp")
+
+
+@dataclass(frozen=True)
+class Settings:
+    root: str  # the folder config paths are relative to (the config file's, else the working directory)
+    config_path: str | None = None
+    paths: tuple[str, ...] = ()  # from the command line; empty means the configured ones
+    config_paths: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    samples: str | None = None
+    targets: tuple[str, ...] = ()  # from --target; empty means contract > config > default
+    config_targets: tuple[str, ...] = ()
+    ship: str = "as-is"
+    select: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    severity: tuple[tuple[str, str], ...] = ()
+    fail_on: str = "error"
+    format: str = "text"
+    output: str | None = None
+    exit_zero: bool = False
+    statistics: bool = False
+    baseline: str | None = None
+    write_baseline: str | None = None
+    no_cache: bool = False
+    quiet: bool = False
+    force_exclude: bool = False
+    rules: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)
+    allow_domains: tuple[str, ...] = ()
+    allow_patterns: tuple[str, ...] = ()
+    limits: Limits = field(default_factory=Limits, hash=False)
+
+    def severity_for(self, code: str, name: str) -> str | None:
+        for key, sev in self.severity:
+            if key == code or key == name:
+                return sev
+        return None
