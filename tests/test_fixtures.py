@@ -31,7 +31,7 @@ def _cases():
 
 def _prepare(case: Path, tmp: Path) -> Path:
     if case.is_dir():
-        shutil.copytree(case, tmp / "proj")
+        shutil.copytree(case, tmp / "proj", symlinks=True)
         proj = tmp / "proj"
         if not (proj / "toolcheck.yaml").exists():
             (proj / "toolcheck.yaml").write_text("paths: [contracts]\nsamples: samples\n", encoding="utf-8")

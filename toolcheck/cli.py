@@ -265,6 +265,26 @@ def init(
     typer.echo("Next: toolcheck lint && toolcheck validate")
 
 
+@app.command("check-args")
+def check_args(
+    tool: Annotated[str, typer.Argument(help="The tool name.")],
+    args: Annotated[str, typer.Argument(help="The arguments as a JSON string, or - to read them from stdin.")],
+    contracts: Annotated[Optional[Path], typer.Option("--contracts", help="Contract file or folder "
+                                                      "(default: the configured paths).")] = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Check one call's arguments against its contract; prints {"ok": true} or a structured error a host can
+    hand back to the model. Exit 0 valid, 1 invalid, 2 unknown tool."""
+    import json
+
+    from .runtime import run_check_args
+
+    text = sys.stdin.read() if args == "-" else args
+    code, result = run_check_args(tool, text, str(contracts) if contracts else None, str(config) if config else None)
+    typer.echo(json.dumps(result, ensure_ascii=False))
+    raise typer.Exit(code)
+
+
 def _not_yet(name: str, issue: str) -> None:
     raise ConfigError(f"`toolcheck {name}` is not available in this version yet ({issue})")
 
@@ -311,12 +331,11 @@ def main() -> None:
     except SystemExit:
         raise
     except Exception as e:  # noqa: BLE001 - the one place a bug becomes a message instead of a traceback
-        import click
-
-        if isinstance(e, click.exceptions.ClickException):
+        # typer vendors click (typer._click): recognise its usage errors by shape, not by class
+        if hasattr(e, "show") and isinstance(getattr(e, "exit_code", None), int):
             e.show()
             sys.exit(e.exit_code)
-        if isinstance(e, click.exceptions.Abort):
+        if type(e).__name__ == "Abort":
             sys.exit(1)
         if os.environ.get("TOOLCHECK_DEBUG"):
             raise

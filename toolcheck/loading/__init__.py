@@ -100,7 +100,11 @@ def _load_yaml(sf: SourceFile, text: str, limits: Limits, out: Loaded) -> None:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         msg = " ".join(str(x) for x in (e.context, e.problem) if x)
-        h = Hit("", f"YAML syntax error: {msg}", _yaml_help(msg), code="TC001")
+        if "nesting depth" in msg:  # libyaml's own bound (1,000 levels), reached before ours in flow style
+            h = Hit("", f"nesting deeper than the YAML parser allows ({msg})",
+                    "Flatten the document.", code="TC010")
+        else:
+            h = Hit("", f"YAML syntax error: {msg}", _yaml_help(msg), code="TC001")
         if mark is not None:
             h.position = (mark.line + 1, mark.column + 1)
         out.hits.append(h)
