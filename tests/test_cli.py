@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, run_cli, run_json
+from .conftest import run_cli, run_json
 
 GOOD = """\
 name: search_docs
@@ -35,9 +36,10 @@ parameters:
 def test_version_and_module_entry():
     p = run_cli("--version")
     assert p.returncode == 0 and p.stdout.startswith("toolcheck ")
-    p2 = subprocess.run([str(ROOT.parent / "venv" / "bin" / "toolcheck"), "--version"], capture_output=True, text=True) \
-        if (ROOT.parent / "venv" / "bin" / "toolcheck").exists() else p
-    assert p2.stdout == p.stdout
+    script = Path(sys.executable).parent / "toolcheck"
+    if script.exists():  # the console script installed by pip: the same program
+        p2 = subprocess.run([str(script), "--version"], capture_output=True, text=True)
+        assert p2.stdout == p.stdout
 
 
 def test_clean_project_exits_0(project):

@@ -117,6 +117,9 @@ def run(settings: Settings, command: str, cwd: str | None = None) -> RunResult:
         settings.paths, settings.config_paths, settings.root, cwd, settings.exclude, settings.samples,
         want_samples, settings.force_exclude,
     )
+    if not inputs and settings.force_exclude and settings.paths:
+        # a hook passed only files outside the contract and sample paths: nothing to do, like ruff
+        return RunResult([], [], [], [], enabled, [], notes)
     if not inputs:
         raise ConfigError("no input files (nothing to check under " +
                           (", ".join(settings.paths or settings.config_paths or ("contracts",))) + ")")

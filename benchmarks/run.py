@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""toolcheck benchmarks: each case prints one table row (median of repeated runs, min/max, peak RSS, and a
+ratio against a reference measured in the same run where one exists).
+
+    python benchmarks/run.py            # all cases, full corpus (../shared/corpus/A beside the checkout)
+    python benchmarks/run.py --quick    # CI: small sample, few repeats, no timing assertions
+
+Machines are shared and noisy: compare ratios measured in the same run, not absolute numbers across runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus" / "A"
+
+
+def timed(cmd: list[str], cwd: Path, repeats: int) -> tuple[list[float], int, int]:
+    """Wall times, peak RSS (KiB, children) and the last exit code."""
+    import resource
+
+    times = []
+    code = 0
+    for _ in range(repeats):
+        t = time.perf_counter()
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=_env())
+        times.append(time.perf_counter() - t)
+        code = p.returncode
+        if p.returncode not in (0, 1):
+            raise SystemExit(f"{' '.join(cmd)} failed ({p.returncode}): {p.stderr.decode()[-500:]}")
+    rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return times, rss, code
+
+
+def _env():
+    e = dict(os.environ)
+    e["NO_COLOR"] = "1"
+    e.pop("TOOLCHECK_FORMAT", None)
+    return e
+
+
+def row(name: str, times: list[float], rss_kib: int | None, ref: list[float] | None = None, note: str = "") -> dict:
+    med = statistics.median(times)
+    r = {"case": name, "median_s": round(med, 3), "min_s": round(min(times), 3), "max_s": round(max(times), 3),
+         "runs": len(times), "peak_rss_mib": round(rss_kib / 1024, 1) if rss_kib else None}
+    if ref:
+        r["reference_median_s"] = round(statistics.median(ref), 3)
+        r["ratio"] = round(med / statistics.median(ref), 2)
+    if note:
+        r["note"] = note
+    ratio = f"  ratio {r['ratio']:.2f} vs {r['reference_median_s']:.3f}s" if ref else ""
+    print(f"| {name:<52} | {med:7.3f}s | {min(times):7.3f}s | {max(times):7.3f}s | "
+          f"{(r['peak_rss_mib'] or 0):7.1f} MiB |{ratio} {note}", flush=True)
+    return r
+
+
+def toolcheck_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "toolcheck", *args]
+
+
+def schemas_dir(contracts: list[Path], out: Path) -> list[Path]:
+    """The `parameters` of each contract as a standalone JSON Schema file (what check-jsonschema can read)."""
+    import yaml
+
+    files = []
+    for c in contracts:
+        doc = yaml.safe_load(c.read_text(encoding="utf-8"))
+        p = out / (c.stem + ".json")
+        p.write_text(json.dumps(doc.get("parameters", {})), encoding="utf-8")
+        files.append(p)
+    return files
+
+
+def case_precommit(repeats: int, results: list) -> None:
+    contracts = sorted((ROOT / "contracts").glob("*.yaml"))
+    cj = shutil.which("check-jsonschema") or (str(Path(sys.executable).parent / "check-jsonschema")
+                                              if (Path(sys.executable).parent / "check-jsonschema").exists() else None)
+    with tempfile.TemporaryDirectory() as td:
+        schemas = schemas_dir(contracts, Path(td))
+        for label, files, sch in (("one contract", [contracts[0]], schemas[:1]), ("bundled contracts/", contracts, schemas)):
+            tc, rss, _ = timed(toolcheck_cmd("lint", *map(str, files)), ROOT, repeats)
+            ref = None
+            if cj:
+                ref, _, _ = timed([cj, "--check-metaschema", *map(str, sch)], ROOT, repeats)
+            results.append(row(f"pre-commit: toolcheck lint, {label} ({len(files)})", tc, rss, ref,
+                               "" if cj else "(check-jsonschema not installed: no ratio)"))
+
+
+def _corpus_project(tmp: Path, copies: int = 1, limit: int | None = None) -> Path:
+    (tmp / "samples").mkdir(parents=True, exist_ok=True)
+    tools = (CORPUS / "tools.jsonl").read_text(encoding="utf-8").splitlines()
+    samples = (CORPUS / "samples.jsonl").read_text(encoding="utf-8").splitlines()
+    if limit:
+        tools = tools[:limit]
+        names = {json.loads(t)["name"] for t in tools}
+        samples = [s for s in samples if json.loads(s)["name"] in names]
+    for i in range(copies):
+        if i == 0:
+            (tmp / "tools.jsonl").write_text("\n".join(tools) + "\n", encoding="utf-8")
+            (tmp / "samples" / "calls.jsonl").write_text("\n".join(samples) + "\n", encoding="utf-8")
+            continue
+        out_t, out_s = [], []
+        for t in tools:
+            d = json.loads(t)
+            d["name"] = f"{d['name']}_c{i}"
+            out_t.append(json.dumps(d))
+        for s in samples:
+            d = json.loads(s)
+            d["name"] = f"{d['name']}_c{i}"
+            out_s.append(json.dumps(d))
+        (tmp / f"tools_c{i}.jsonl").write_text("\n".join(out_t) + "\n", encoding="utf-8")
+        (tmp / "samples" / f"calls_c{i}.jsonl").write_text("\n".join(out_s) + "\n", encoding="utf-8")
+    (tmp / "toolcheck.yaml").write_text("paths: ['.']\nsamples: samples\nexclude: [toolcheck.yaml]\n")
+    return tmp
+
+
+def case_validate_corpus(repeats: int, results: list, quick: bool) -> None:
+    if not CORPUS.is_dir():
+        print("| validate corpus A: skipped (../shared/corpus not found)")
+        return
+    with tempfile.TemporaryDirectory() as td:
+        proj = _corpus_project(Path(td), limit=300 if quick else None)
+        t, rss, _ = timed(toolcheck_cmd("validate", "--target", "all", "--format", "json", "--no-cache"), proj, repeats)
+        n = sum(1 for _ in open(proj / "tools.jsonl"))
+        results.append(row(f"CI: toolcheck validate --target all, corpus A ({n} tools)", t, rss))
+        t, rss, _ = timed(toolcheck_cmd("lint", "--format", "json", "--no-cache"), proj, repeats)
+        results.append(row(f"toolcheck lint, corpus A ({n} tools)", t, rss))
+        t, rss, _ = timed(toolcheck_cmd("lint", "--select", "TC43", "--format", "json", "--no-cache"), proj, repeats)
+        results.append(row(f"overlap only (TC43), corpus A ({n} tools)", t, rss))
+
+
+def case_scaling(repeats: int, results: list, quick: bool) -> None:
+    if not CORPUS.is_dir() or quick:
+        return
+    for k in (1, 2, 4):
+        with tempfile.TemporaryDirectory() as td:
+            proj = _corpus_project(Path(td), copies=k)
+            t, rss, _ = timed(toolcheck_cmd("validate", "--format", "json", "--no-cache"), proj, max(1, repeats // 2))
+            results.append(row(f"scaling: validate at {k}x corpus A", t, rss))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="small sample, 1-2 repeats (CI)")
+    ap.add_argument("--repeats", type=int, default=None)
+    ap.add_argument("--json", type=Path, help="also write the rows as JSON here")
+    args = ap.parse_args()
+    repeats = args.repeats or (2 if args.quick else 7)
+    print(f"# toolcheck benchmarks — {time.strftime('%Y-%m-%d')} — {platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}")
+    print("| case | median | min | max | peak RSS | ratio |")
+    results: list = []
+    case_precommit(repeats, results)
+    case_validate_corpus(repeats if not args.quick else 1, results, args.quick)
+    case_scaling(repeats, results, args.quick)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()
