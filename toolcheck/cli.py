@@ -10,7 +10,7 @@ import os
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -61,31 +61,44 @@ def _root(
     """toolcheck: catch what goes wrong between a tool's contract, the model and the host."""
 
 
-PathsArg = Annotated[Optional[list[Path]], typer.Argument(help="Files or folders (default: configured `paths`, else contracts/).",
+PathsArg = Annotated[list[Path] | None, typer.Argument(help="Files or folders (default: configured `paths`, else contracts/).",
                                                           show_default=False)]
-ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="Config file (default: toolcheck.yaml or "
+ConfigOpt = Annotated[Path | None, typer.Option("--config", help="Config file (default: toolcheck.yaml or "
                                                    "[tool.toolcheck] in pyproject.toml, found upward).")]
-SelectOpt = Annotated[Optional[list[str]], typer.Option("--select", help="Only these codes, families (TC4) or rule names; comma-separated or repeated.")]
-ExtendOpt = Annotated[Optional[list[str]], typer.Option("--extend-select", help="Add these to the selection.")]
-IgnoreOpt = Annotated[Optional[list[str]], typer.Option("--ignore", help="Skip these codes, families or rule names.")]
-TargetOpt = Annotated[Optional[list[str]], typer.Option("--target", help="Vendor target (repeatable, or `all`).")]
-ShipOpt = Annotated[Optional[Ship], typer.Option("--ship", help="as-is: check schemas as written; export: check what `toolcheck export` sends.")]
-SamplesOpt = Annotated[Optional[Path], typer.Option("--samples", help="Samples folder (default: samples/).")]
-ExcludeOpt = Annotated[Optional[list[str]], typer.Option("--exclude", help="gitignore-style glob to skip (repeatable).")]
-FormatOpt = Annotated[Optional[Fmt], typer.Option("--format", envvar="TOOLCHECK_FORMAT", help="Output format.")]
-OutputOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the report to this file (atomically).")]
-FailOnOpt = Annotated[Optional[Sev], typer.Option("--fail-on", help="Lowest severity that fails the run (default: error).")]
+SelectOpt = Annotated[list[str] | None, typer.Option("--select", help="Only these codes, families (TC4) or rule names; comma-separated or repeated.")]
+ExtendOpt = Annotated[list[str] | None, typer.Option("--extend-select", help="Add these to the selection.")]
+IgnoreOpt = Annotated[list[str] | None, typer.Option("--ignore", help="Skip these codes, families or rule names.")]
+TargetOpt = Annotated[list[str] | None, typer.Option("--target", help="Vendor target (repeatable, or `all`).")]
+ShipOpt = Annotated[Ship | None, typer.Option("--ship", help="as-is: check schemas as written; export: check what `toolcheck export` sends.")]
+SamplesOpt = Annotated[Path | None, typer.Option("--samples", help="Samples folder (default: samples/).")]
+ExcludeOpt = Annotated[list[str] | None, typer.Option("--exclude", help="gitignore-style glob to skip (repeatable).")]
+FormatOpt = Annotated[Fmt | None, typer.Option("--format", envvar="TOOLCHECK_FORMAT", help="Output format.")]
+OutputOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to this file (atomically).")]
+FailOnOpt = Annotated[Sev | None, typer.Option("--fail-on", help="Lowest severity that fails the run (default: error).")]
 ExitZeroOpt = Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even with findings.")]
 StatsOpt = Annotated[bool, typer.Option("--statistics", help="Count findings per rule instead of listing them.")]
-BaselineOpt = Annotated[Optional[Path], typer.Option("--baseline", help="Report only findings not recorded in this baseline.")]
-WriteBaselineOpt = Annotated[Optional[Path], typer.Option("--write-baseline", help="Record today's findings as the baseline and exit 0.")]
+BaselineOpt = Annotated[Path | None, typer.Option("--baseline", help="Report only findings not recorded in this baseline.")]
+WriteBaselineOpt = Annotated[Path | None, typer.Option("--write-baseline", help="Record today's findings as the baseline and exit 0.")]
 NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Do not read or write .toolcheck_cache/.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only, no summary.")]
+class InFmt(str, Enum):
+    auto = "auto"
+    contract = "contract"
+    openai = "openai"
+    openai_responses = "openai-responses"
+    anthropic = "anthropic"
+    gemini = "gemini"
+    mcp = "mcp"
+    functions = "functions"
+
+
+InputFormatOpt = Annotated[InFmt | None, typer.Option("--input-format", help="Read every input file as this format "
+                                                         "(default: detected per file).")]
 ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply `paths`/`exclude` to files named on the "
                                                "command line too (pre-commit hooks use this).")]
 
 
-def _split(values: Optional[list[str]]) -> tuple[str, ...]:
+def _split(values: list[str] | None) -> tuple[str, ...]:
     out: list[str] = []
     for v in values or ():
         out.extend(x.strip() for x in v.split(",") if x.strip())
@@ -93,7 +106,8 @@ def _split(values: Optional[list[str]]) -> tuple[str, ...]:
 
 
 def build_settings(command: str, paths, config, select, extend_select, ignore, target, ship, samples, exclude, fmt,
-                   output, fail_on, exit_zero, statistics, baseline, write_baseline, no_cache, quiet, force_exclude):
+                   output, fail_on, exit_zero, statistics, baseline, write_baseline, no_cache, quiet, force_exclude,
+                   input_format=None):
     from .config import find_config, limits_from, read_config
     from .settings import Settings
 
@@ -139,6 +153,7 @@ def build_settings(command: str, paths, config, select, extend_select, ignore, t
         no_cache=no_cache or cfg.get("cache") is False,
         quiet=quiet,
         force_exclude=force_exclude,
+        input_format=(input_format.value if input_format else "auto"),
         rules=dict(cfg.get("rules") or {}),
         allow_domains=tuple((cfg.get("allow") or {}).get("domains", ())),
         allow_patterns=tuple((cfg.get("allow") or {}).get("patterns", ())),
@@ -185,12 +200,13 @@ def lint(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
          ignore: IgnoreOpt = None, samples: SamplesOpt = None, exclude: ExcludeOpt = None,
          format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None, exit_zero: ExitZeroOpt = False,
          statistics: StatsOpt = False, baseline: BaselineOpt = None, write_baseline: WriteBaselineOpt = None,
-         no_cache: NoCacheOpt = False, quiet: QuietOpt = False, force_exclude: ForceExcludeOpt = False) -> None:
+         no_cache: NoCacheOpt = False, quiet: QuietOpt = False, force_exclude: ForceExcludeOpt = False,
+         input_format: InputFormatOpt = None) -> None:
     """Static, offline checks for pre-commit: format, schema validity, descriptions and naming, leaks, safety."""
     _check("lint", paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=None, ship=None, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
-           no_cache=no_cache, quiet=quiet, force_exclude=force_exclude)
+           no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format)
 
 
 @app.command()
@@ -200,12 +216,12 @@ def validate(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt
              format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None,
              exit_zero: ExitZeroOpt = False, statistics: StatsOpt = False, baseline: BaselineOpt = None,
              write_baseline: WriteBaselineOpt = None, no_cache: NoCacheOpt = False, quiet: QuietOpt = False,
-             force_exclude: ForceExcludeOpt = False) -> None:
+             force_exclude: ForceExcludeOpt = False, input_format: InputFormatOpt = None) -> None:
     """Everything lint checks, plus vendor targets and replay of samples and recorded calls (for CI)."""
     _check("validate", paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=target, ship=ship, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
-           no_cache=no_cache, quiet=quiet, force_exclude=force_exclude)
+           no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format)
 
 
 @app.command("rules")
@@ -269,7 +285,7 @@ def init(
 def check_args(
     tool: Annotated[str, typer.Argument(help="The tool name.")],
     args: Annotated[str, typer.Argument(help="The arguments as a JSON string, or - to read them from stdin.")],
-    contracts: Annotated[Optional[Path], typer.Option("--contracts", help="Contract file or folder "
+    contracts: Annotated[Path | None, typer.Option("--contracts", help="Contract file or folder "
                                                       "(default: the configured paths).")] = None,
     config: ConfigOpt = None,
 ) -> None:
@@ -301,10 +317,29 @@ def diff(ctx: typer.Context) -> None:
     _not_yet("diff", "planned: breaking-change classification with witnesses")
 
 
-@app.command("import", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-def import_cmd(ctx: typer.Context) -> None:
-    """Convert OpenAI/Anthropic/Gemini/MCP tool definitions to contracts. Not available yet."""
-    _not_yet("import", "planned: vendor formats in and out")
+@app.command("import")
+def import_cmd(
+    files: Annotated[list[Path], typer.Argument(help="OpenAI, Anthropic, Gemini, MCP, BFCL or contract files.")],
+    out: Annotated[Path, typer.Option("--out", help="Folder for the contracts (one YAML file per tool).")] = Path("contracts"),
+    samples: Annotated[Path, typer.Option("--samples", help="Folder for samples (from Anthropic input_examples).")] = Path("samples"),
+    force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
+    input_format: InputFormatOpt = None,
+) -> None:
+    """Write one YAML contract per tool found in FILES. Never overwrites a file unless --force; writes atomically."""
+    from .interop import import_files
+
+    res = import_files([str(f) for f in files], str(out), str(samples), force=force,
+                       input_format=input_format.value if input_format else "auto")
+    for p in res.written:
+        typer.echo(f"wrote {p}")
+    for p in res.skipped:
+        typer.echo(f"kept {p} (exists; --force to overwrite)", err=True)
+    for p in res.problems:
+        typer.echo(f"toolcheck: {p}", err=True)
+    if res.tools == 0 and not res.problems:
+        raise ConfigError("no tool definitions found in " + ", ".join(str(f) for f in files))
+    typer.echo(f"Imported {res.tools} tool(s). Next: toolcheck lint {out}", err=True)
+    raise typer.Exit(1 if res.problems else 0)
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .loading.positions import PositionIndex
 
 from .findings import join_pointer
-from .loading.positions import PositionIndex
 
-PARAMETER_KEYS = ("parameters", "input_schema", "inputSchema")
+PARAMETER_KEYS = ("parameters", "input_schema", "inputSchema", "parametersJsonSchema")
 RETURNS_KEYS = ("returns", "outputSchema")
 
 
@@ -30,7 +32,7 @@ class SourceFile:
     kind: str  # yaml | json | jsonl
     text: str | None = None
     documents: list[Any] = field(default_factory=list)
-    positions: PositionIndex = field(default_factory=PositionIndex)
+    positions: PositionIndex = field(default_factory=lambda: _new_index())
     suppressions: list[Suppression] = field(default_factory=list)
     role: str = "contracts"  # contracts | samples
     reported: bool = True  # False: loaded only as context for cross-file rules
@@ -44,6 +46,12 @@ class SourceFile:
             return ""
         lines = self.text.splitlines()
         return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def _new_index():
+    from .loading.positions import PositionIndex
+
+    return PositionIndex()
 
 
 @dataclass
@@ -114,7 +122,23 @@ class Contract:
     @property
     def risk(self) -> str | None:
         r = self.data.get("risk")
-        return r if isinstance(r, str) else None
+        if isinstance(r, str):
+            return r
+        if self.format == "mcp":  # MCP tools declare it through annotations
+            from .loading.formats import mcp_risk
+
+            return mcp_risk(self.data.get("annotations"))
+        return None
+
+    @property
+    def is_vendor(self) -> bool:
+        """True for tools read from a vendor format (OpenAI, Anthropic, Gemini, MCP, function objects)."""
+        return self.format != "contract"
+
+    @property
+    def strict(self) -> bool:
+        """The file itself asks for the vendor's strict mode (`strict: true`)."""
+        return bool(self.metadata.get("strict"))
 
     def ptr(self, *tokens: str | int) -> str:
         """Absolute pointer (into the file's document) of a path below this contract."""

@@ -65,15 +65,35 @@ class Context:
         return code in self.enabled
 
     def targets_for(self, contract: Contract) -> list[str]:
-        """Precedence: --target > the contract's `targets` > config `targets` > default."""
+        """Precedence: --target > the contract's `targets` > config `targets` > the vendor format's own target >
+        default. A file that says `strict: true` is also checked against that vendor's strict target."""
         if self.settings.targets:
-            return _expand_targets(self.settings.targets)
-        own = contract.data.get("targets")
-        if isinstance(own, list) and own and all(isinstance(t, str) for t in own):
-            return _expand_targets(tuple(own))
-        if self.settings.config_targets:
-            return _expand_targets(self.settings.config_targets)
-        return list(DEFAULT_TARGETS)
+            out = _expand_targets(self.settings.targets)
+        else:
+            own = contract.data.get("targets") if contract.format == "contract" else None
+            if isinstance(own, list) and own and all(isinstance(t, str) for t in own):
+                out = _expand_targets(tuple(own))
+            elif self.settings.config_targets:
+                out = _expand_targets(self.settings.config_targets)
+            elif contract.format in FORMAT_TARGETS:
+                t = FORMAT_TARGETS[contract.format]
+                if contract.format == "gemini" and contract.parameters_key == "parametersJsonSchema":
+                    t = "gemini-json-schema"
+                out = [t]
+            else:
+                out = list(DEFAULT_TARGETS)
+        if contract.strict:
+            strict = STRICT_TARGETS.get(contract.format, "openai-strict")
+            if strict not in out:
+                out.append(strict)
+        return out
+
+
+# the target a vendor-format file is sent to, and its strict variant
+FORMAT_TARGETS = {"openai": "openai", "openai-responses": "openai", "anthropic": "anthropic", "gemini": "gemini",
+                  "mcp": "mcp"}
+STRICT_TARGETS = {"openai": "openai-strict", "openai-responses": "openai-strict", "anthropic": "anthropic-strict",
+                  "functions": "openai-strict", "function-jsonl": "openai-strict"}
 
 
 def _expand_targets(ts: tuple[str, ...]) -> list[str]:
@@ -155,7 +175,7 @@ def run(settings: Settings, command: str, cwd: str | None = None) -> RunResult:
 
 
 def _load(i: InputFile, settings: Settings):
-    lf = load_file(i.abspath, i.display, settings.limits, role=i.role)
+    lf = load_file(i.abspath, i.display, settings.limits, role=i.role, input_format=settings.input_format)
     lf.file.reported = i.reported
     return lf
 

@@ -188,7 +188,8 @@ def is_known_selector(selector: str) -> bool:
 def doc_section(doc: str, heading: str) -> str | None:
     """The text under ``heading:`` in a rule doc, up to the next known heading."""
     headings = ("What it does", "Why is this bad?", "Example", "Use instead", "Options", "Source")
-    pat = re.compile(r"^(%s):?\s*$" % "|".join(re.escape(h) for h in headings), re.M)
+    alternatives = "|".join(re.escape(h) for h in headings)
+    pat = re.compile(rf"^({alternatives}):?\s*$", re.M)
     parts = pat.split(doc)
     for i in range(1, len(parts) - 1, 2):
         if parts[i].rstrip(":") == heading.rstrip(":"):

@@ -47,6 +47,7 @@ class Settings:
     no_cache: bool = False
     quiet: bool = False
     force_exclude: bool = False
+    input_format: str = "auto"
     rules: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)
     allow_domains: tuple[str, ...] = ()
     allow_patterns: tuple[str, ...] = ()

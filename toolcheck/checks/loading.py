@@ -11,6 +11,7 @@ import json
 from importlib import resources
 
 from ..findings import Hit
+from ..loading.formats import VENDOR_KEYS
 from ..registry import rule
 from ..suggest import did_you_mean
 
@@ -300,7 +301,7 @@ def invalid_contract_value(contract, ctx):
                       _MISSING_HELP.get(missing, f"Add `{missing}`."), code="TC008")
         elif err.keyword == "additionalProperties":
             for key in err.extra:
-                if vendor_input and not err.pointer and key in ("source", "type", "strict", "function"):
+                if vendor_input and not err.pointer and key in VENDOR_KEYS.get(contract.format, ()):
                     continue
                 where = _known_keys(err.pointer)
                 yield Hit(

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..contract import Contract, Sample, SourceFile, Suppression
 from ..findings import Hit
+from .formats import GEMINI_KEYS, _tool_format, detect, unwrap
 from .positions import LazyJsonIndex, MultiIndex, PositionIndex, index_json
 from .yaml_loader import Limits, YamlLimitExceeded, load_yaml
 
@@ -28,12 +29,14 @@ class Loaded:
     contracts: list[Contract] = field(default_factory=list)
     samples: list[Sample] = field(default_factory=list)
     hits: list[Hit] = field(default_factory=list)  # pointers are absolute (into the file's document)
+    input_format: str = "auto"
 
 
-def load_file(path: str, display: str, limits: Limits, role: str = "contracts") -> Loaded:
+def load_file(path: str, display: str, limits: Limits, role: str = "contracts", input_format: str = "auto") -> Loaded:
     kind = file_kind(path) or "yaml"
     sf = SourceFile(path=display, abspath=path, kind=kind, role=role)
     out = Loaded(sf)
+    out.input_format = input_format
     try:
         size = os.path.getsize(path)
         if size > limits.max_file_size:
@@ -257,11 +260,23 @@ def _load_jsonl(sf: SourceFile, text: str, limits: Limits, out: Loaded) -> None:
             out.hits.append(Hit(f"/{i}", f"line holds {_kind(rec)}, not a tool definition",
                                 "Each line of a JSON Lines file is one tool object.", code="TC006"))
             continue
+        forced = out.input_format if out.input_format not in (None, "auto") else None
+        fmt = forced or _tool_format(rec)
+        if fmt not in (None, "contract", "functions"):
+            if fmt == "gemini" and any(k in rec for k in GEMINI_KEYS):
+                for k in GEMINI_KEYS:
+                    for j, d in enumerate(rec.get(k) or []):
+                        _add_vendor_tool(sf, "gemini", f"/{i}/{k}/{j}", d, out)
+            else:
+                _add_vendor_tool(sf, fmt, f"/{i}", rec, out, forced is not None)
+            continue
         meta = {}
         data = rec
         if "source" in rec:
             data = dict(rec)
             meta["source"] = data.pop("source")
+        if rec.get("strict") is True:
+            meta["strict"] = True
         out.contracts.append(Contract(data, sf, f"/{i}", index=len(out.contracts), metadata=meta,
                                       format="function-jsonl"))
 
@@ -285,6 +300,19 @@ def _kind(v: Any) -> str:
 def _extract(sf: SourceFile, doc: Any, out: Loaded) -> None:
     if sf.role == "samples":
         _extract_samples(sf, doc, out)
+        return
+    fmt, items = detect(doc)
+    if fmt == "functions" and not (sf.kind == "json" and isinstance(doc, list)):
+        # {name, description, parameters} is also a minimal toolcheck contract: only a JSON array of such objects
+        # (BFCL function docs, SDK dumps) is read as vendor input
+        fmt = "contract"
+    forced = out.input_format if out.input_format not in (None, "auto") else None
+    if forced:
+        fmt = forced
+    if fmt != "contract":
+        sf.format = fmt
+        for ptr, item in items:
+            _add_vendor_tool(sf, fmt, ptr, item, out, forced is not None)
         return
     if isinstance(doc, dict) and "tools" in doc and "name" not in doc:
         tools = doc["tools"]
@@ -323,6 +351,37 @@ def _add_contract(sf: SourceFile, item: Any, ptr: str, out: Loaded) -> None:
             if s is not None:
                 s.contract = c
                 c.samples.append(s)
+
+
+def _add_vendor_tool(sf: SourceFile, fmt: str, ptr: str, item: Any, out: Loaded, forced: bool = False) -> None:
+    if not isinstance(item, dict):
+        out.hits.append(Hit(ptr, f"a tool definition must be a mapping, found {_kind(item)}",
+                            "Each entry of the tools list is one tool object.", code="TC006"))
+        return
+    f, p, obj = unwrap(fmt, ptr, item)
+    if forced:
+        f = fmt if not (fmt == "openai" and p == ptr) else fmt
+    if not isinstance(obj, dict):
+        out.hits.append(Hit(p, f"a tool definition must be a mapping, found {_kind(obj)}",
+                            "Write the tool as a mapping with name, description and parameters.", code="TC006"))
+        return
+    meta: dict[str, Any] = {}
+    data = obj
+    if "source" in obj and f in ("functions", "function-jsonl"):
+        data = dict(obj)
+        meta["source"] = data.pop("source")
+    if obj.get("strict") is True:
+        meta["strict"] = True
+    c = Contract(data, sf, p, index=len(out.contracts), metadata=meta, format=f)
+    out.contracts.append(c)
+    examples = obj.get("input_examples")
+    if f == "anthropic" and isinstance(examples, list):
+        for j, ex in enumerate(examples):
+            ep = c.ptr("input_examples", j)
+            s = Sample(tool=c.name or "", data=ex, valid=True, file=sf, pointer=ep, data_pointer=ep, kind="sample",
+                       description="Anthropic input_examples entry")
+            s.contract = c
+            c.samples.append(s)
 
 
 # ----------------------------------------------------------------------------------------------- samples
@@ -409,8 +468,8 @@ def _extract_calls(sf: SourceFile, records: list, out: Loaded) -> None:
             if isinstance(args, str):
                 s.arguments_text = args
                 try:
-                    s.data = json.loads(args)
-                except ValueError as e:
+                    s.data = _json_loads(args, {})
+                except (ValueError, RecursionError) as e:
                     col = getattr(e, "colno", None)
                     s.parse_error = f"JSON syntax error at column {col}" if col else "not JSON"
             else:

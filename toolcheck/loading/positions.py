@@ -138,7 +138,7 @@ def index_json(text: str, index: PositionIndex, line_offset: int = 0, col_offset
         m = match(text, i)
         if not m:
             break
-        s, punct, lit = m.group(1), m.group(2), m.group(3)
+        s, punct = m.group(1), m.group(2)
         start = m.start(1) if s is not None else (m.start(2) if punct is not None else m.start(3))
         i = m.end()
         if punct == ":" or punct == ",":

@@ -1,0 +1,126 @@
+"""`toolcheck import`: tools where they already live -> one YAML contract per tool (and samples)."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from .contract import Contract
+from .fsutil import write_atomic
+from .loading import Limits, load_file
+
+
+class _Dumper(yaml.SafeDumper):
+    """Block style for long or multi-line text; key order as written; YAML 1.1 look-alikes stay quoted."""
+
+    def increase_indent(self, flow=False, indentless=False):  # lists indented under their key
+        return super().increase_indent(flow, False)
+
+
+def _str(dumper: yaml.SafeDumper, data: str):
+    if "\n" in data.strip("\n"):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style="|")
+    if len(data) > 88 and not data.startswith((" ", "\t")) and not data.endswith((" ", "\t")):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=">")
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def dump_yaml(data: Any) -> str:
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
+
+
+@dataclass
+class ImportResult:
+    written: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    tools: int = 0
+
+
+def contract_from(c: Contract) -> dict[str, Any]:
+    """The toolcheck contract for one tool read from any format; nothing in the schemas is rewritten."""
+    d = c.data
+    out: dict[str, Any] = {"name": d.get("name")}
+    title = d.get("title")
+    if title is None and isinstance(d.get("annotations"), dict):
+        title = d["annotations"].get("title")
+    if isinstance(title, str):
+        out["title"] = title
+    if "description" in d:
+        out["description"] = d["description"]
+    risk = c.risk
+    if risk:
+        out["risk"] = risk
+    params = c.parameters
+    out["parameters"] = params if params is not None else {"type": "object", "properties": {}}
+    if c.returns is not None:
+        out["returns"] = c.returns
+    elif isinstance(d.get("responseJsonSchema"), dict):
+        out["returns"] = d["responseJsonSchema"]
+    if c.format == "contract":
+        for k, v in d.items():
+            if k not in out and k != "samples":
+                out[k] = v
+    if isinstance(d.get("annotations"), dict) and c.format == "mcp":
+        out["annotations"] = {k: v for k, v in d["annotations"].items() if k != "title"}
+    if c.strict:
+        out["targets"] = ["anthropic-strict" if c.format == "anthropic" else "openai-strict"]
+    return out
+
+
+def _safe_name(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "tool"
+
+
+def import_files(files: list[str], out_dir: str, samples_dir: str, force: bool = False,
+                 input_format: str = "auto", limits: Limits | None = None) -> ImportResult:
+    res = ImportResult()
+    used: set[str] = set()
+    for path in files:
+        if not os.path.isfile(path):
+            res.problems.append(f"{path}: no such file")
+            continue
+        lf = load_file(path, path, limits or Limits(), input_format=input_format)
+        for h in lf.hits:
+            line, col = h.position or lf.file.locate(h.pointer)
+            if h.code in ("TC001", "TC004", "TC005", "TC006", "TC010", "TC011"):
+                res.problems.append(f"{path}:{line}:{col}: {h.message}")
+        for c in lf.contracts:
+            if not c.name:
+                line, _ = lf.file.locate(c.pointer)
+                res.problems.append(f"{path}:{line}: a tool without a name was not imported")
+                continue
+            res.tools += 1
+            base = _safe_name(c.name)
+            stem, n = base, 2
+            while stem in used:
+                stem, n = f"{base}_{n}", n + 1
+            used.add(stem)
+            _write(os.path.join(out_dir, stem + ".yaml"), dump_yaml(contract_from(c)), force, res)
+            records = [{"description": s.description or "imported example", "data": s.data, "valid": s.valid}
+                       for s in c.samples if s.kind == "sample"]
+            if c.format == "contract" and isinstance(c.data.get("samples"), list):
+                records = []  # inline samples stay inline
+            if records:
+                doc: Any = records if stem == c.name else {"tool": c.name, "samples": records}
+                _write(os.path.join(samples_dir, stem + ".yaml"), dump_yaml(doc), force, res)
+    return res
+
+
+def _write(path: str, text: str, force: bool, res: ImportResult) -> None:
+    if os.path.lexists(path) and not force:
+        res.skipped.append(path)
+        return
+    try:
+        write_atomic(path, text, overwrite=force)
+    except FileExistsError:
+        res.skipped.append(path)
+        return
+    res.written.append(path)

@@ -1,0 +1,143 @@
+"""Tool definitions where they already live: OpenAI, Anthropic, Gemini, MCP and BFCL/function-object formats.
+
+Detection is per file (``--input-format`` overrides it). A detected tool becomes a :class:`Contract` whose
+``pointer`` is the object that holds its name, description and schema in the file, so every finding keeps its
+line, column and pointer in the user's own file. Nothing is rewritten on the way in: a BFCL ``"type": "dict"``
+is reported by the schema rules, never silently fixed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..findings import Hit, join_pointer
+
+INPUT_FORMATS = ("auto", "contract", "openai", "openai-responses", "anthropic", "gemini", "mcp", "functions")
+
+# keys that only a toolcheck contract has: a list of plain function objects without any of them is vendor input
+CONTRACT_ONLY_KEYS = {"risk", "idempotency_key", "requires_confirmation", "returns", "errors", "targets", "handler",
+                      "handler_call", "version", "samples"}
+GEMINI_KEYS = ("functionDeclarations", "function_declarations")
+
+# keys each vendor's tool object may carry beside name/description/schema (never reported as unknown)
+VENDOR_KEYS: dict[str, frozenset[str]] = {
+    "openai": frozenset({"strict"}),
+    "openai-responses": frozenset({"type", "strict"}),
+    "anthropic": frozenset({"input_examples", "cache_control", "strict", "type", "defer_loading",
+                            "allowed_callers"}),
+    "gemini": frozenset({"parametersJsonSchema", "response", "responseJsonSchema", "behavior"}),
+    "mcp": frozenset({"icons", "_meta", "execution", "annotations", "title", "outputSchema"}),
+    "functions": frozenset({"strict", "source"}),
+    "function-jsonl": frozenset({"strict", "source", "type", "function"}),
+}
+
+
+def _is_openai_chat(t: Any) -> bool:
+    return isinstance(t, dict) and t.get("type") == "function" and isinstance(t.get("function"), dict)
+
+
+def _is_openai_responses(t: Any) -> bool:
+    return isinstance(t, dict) and t.get("type") == "function" and "name" in t and "function" not in t
+
+
+def _tool_format(t: Any) -> str | None:
+    """The format of one tool object, or None when it is not recognisably a tool."""
+    if not isinstance(t, dict):
+        return None
+    if _is_openai_chat(t):
+        return "openai"
+    if _is_openai_responses(t):
+        return "openai-responses"
+    if any(k in t for k in GEMINI_KEYS):
+        return "gemini"
+    if "name" not in t:
+        return None
+    if "input_schema" in t:
+        return "anthropic"
+    if "inputSchema" in t or "outputSchema" in t:
+        return "mcp"
+    if "parametersJsonSchema" in t:
+        return "gemini"
+    if CONTRACT_ONLY_KEYS.intersection(t) or any(str(k).startswith("x-") for k in t):
+        return "contract"
+    if "parameters" in t:
+        return "functions"
+    return "contract"
+
+
+def detect(doc: Any) -> tuple[str, list[tuple[str, Any]]]:
+    """(format, [(pointer of a tool container or list, value)]) for a whole document.
+
+    Returns the format name and the list of (pointer, tool-object-or-wrapper) pairs to turn into contracts.
+    """
+    if isinstance(doc, dict):
+        if isinstance(doc.get("result"), dict) and isinstance(doc["result"].get("tools"), list):
+            return "mcp", [(f"/result/tools/{i}", t) for i, t in enumerate(doc["result"]["tools"])]
+        for k in GEMINI_KEYS:
+            if isinstance(doc.get(k), list):
+                return "gemini", [(f"/{k}/{i}", t) for i, t in enumerate(doc[k])]
+        if isinstance(doc.get("tools"), list) and "name" not in doc:
+            return _detect_list(doc["tools"], "/tools")
+        fmt = _tool_format(doc)
+        if fmt == "gemini" and any(k in doc for k in GEMINI_KEYS):
+            return _detect_list([doc], "")  # a single Gemini `Tool` object
+        return (fmt or "contract"), [("", doc)]
+    if isinstance(doc, list):
+        return _detect_list(doc, "")
+    return "contract", [("", doc)]
+
+
+def _detect_list(items: list, base: str) -> tuple[str, list[tuple[str, Any]]]:
+    fmts = [_tool_format(t) for t in items]
+    known = [f for f in fmts if f]
+    if not known:
+        return "contract", [(f"{base}/{i}", t) for i, t in enumerate(items)]
+    # the majority format decides; mixed files keep each item's own shape
+    fmt = max(set(known), key=known.count)
+    out: list[tuple[str, Any]] = []
+    for i, t in enumerate(items):
+        p = f"{base}/{i}"
+        if isinstance(t, dict) and any(k in t for k in GEMINI_KEYS):  # Gemini Tool wrapper: its declarations
+            for k in GEMINI_KEYS:
+                if isinstance(t.get(k), list):
+                    out.extend((f"{p}/{k}/{j}", d) for j, d in enumerate(t[k]))
+            continue
+        out.append((p, t))
+    if fmt == "contract" and len(known) == len(items) and all(f == "contract" for f in known):
+        return "contract", out
+    return fmt, out
+
+
+def unwrap(fmt: str, ptr: str, t: Any) -> tuple[str, str, Any]:
+    """(format, pointer, object holding name/description/schema) for one tool."""
+    if _is_openai_chat(t):
+        return "openai", join_pointer(ptr, "function"), t["function"]
+    if fmt == "contract":
+        return "contract", ptr, t
+    own = _tool_format(t)
+    if own in ("openai-responses", "anthropic", "mcp"):
+        return own, ptr, t
+    return fmt, ptr, t
+
+
+def vendor_hits(fmt: str, obj: dict, ptr: str) -> list[Hit]:
+    """Findings about the vendor envelope itself that no schema rule owns (kept minimal: TC2 owns the rest)."""
+    return []
+
+
+def strict_flag(contract_data: dict, wrapper: Any = None) -> bool:
+    s = contract_data.get("strict")
+    return s is True
+
+
+def mcp_risk(annotations: Any) -> str | None:
+    """MCP annotations → toolcheck risk (MCP defaults: destructiveHint true unless readOnlyHint)."""
+    if not isinstance(annotations, dict) or not annotations:
+        return None
+    if annotations.get("readOnlyHint") is True:
+        return "read_only"
+    if annotations.get("destructiveHint") is False:
+        return "write_limited"
+    if "destructiveHint" in annotations or "readOnlyHint" in annotations:
+        return "destructive"
+    return None
