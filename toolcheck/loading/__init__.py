@@ -302,6 +302,8 @@ def _extract(sf: SourceFile, doc: Any, out: Loaded) -> None:
         _extract_samples(sf, doc, out)
         return
     fmt, items = detect(doc)
+    if sf.kind == "yaml" and isinstance(doc, dict) and "name" in doc and fmt in ("anthropic", "mcp", "gemini"):
+        fmt = "contract"  # in YAML, one tool mapping is a contract (input_schema/inputSchema are its aliases)
     if fmt == "functions" and not (sf.kind == "json" and isinstance(doc, list)):
         # {name, description, parameters} is also a minimal toolcheck contract: only a JSON array of such objects
         # (BFCL function docs, SDK dumps) is read as vendor input

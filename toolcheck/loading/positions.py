@@ -79,7 +79,7 @@ class MultiIndex(PositionIndex):
             return (1, 1)
         head = pointer[1:].split("/", 1)[0]
         sub = self.lines.get(head)
-        if sub is None:
+        if sub is None or pointer == "/" + head:  # a whole record: its line, without indexing it
             try:
                 return (int(head) + 1, 1)
             except ValueError:
