@@ -481,11 +481,11 @@ def duplicate_tool_name(contracts, ctx):
         for c in group:
             others = [o for o in group if o is not c]
             first = others[0]
-            line, _ = first.file.locate(first.pointer)
+            line, _ = first.file.locate(first.pointer)  # the contract's own line: cheap, and what a reader needs
             h = Hit("/name", f"tool name `{name}` is also used by {len(others)} other contract(s), "
                              f"e.g. {first.file.path}:{line}",
                     "Give each tool a unique name (namespacing it if several services define it).")
-            h.related = [{"file": o.file.path, "line": o.file.locate(o.ptr("name"))[0], "pointer": o.ptr("name"),
+            h.related = [{"file": o.file.path, "line": o.file.locate(o.pointer)[0], "pointer": o.ptr("name"),
                           "tool": name} for o in others[:10]]
             h.subject = c
             yield h

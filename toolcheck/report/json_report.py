@@ -5,12 +5,19 @@ import json
 from . import statistics
 
 
+def _dumps(value) -> str:
+    # compact (the C encoder); one finding per line keeps large reports fast to write and easy to grep
+    return json.dumps(value, ensure_ascii=False, default=str, separators=(", ", ": "))
+
+
 def render_json(result, settings, version: str) -> str:
-    doc = {
-        "version": version,
-        "findings": [f.to_dict() for f in result.findings],
-        "summary": result.summary(),
-    }
+    parts = ['{\n  "version": ', _dumps(version), ',\n  "findings": [']
+    findings = result.findings
+    for i, f in enumerate(findings):
+        parts.append("\n    " + _dumps(f.to_dict()) + ("," if i < len(findings) - 1 else ""))
+    parts.append("\n  ],\n  " if findings else "],\n  ")
+    parts.append('"summary": ' + _dumps(result.summary()))
     if settings.statistics:
-        doc["statistics"] = statistics(result.findings)
-    return json.dumps(doc, indent=2, ensure_ascii=False, default=str) + "\n"
+        parts.append(',\n  "statistics": ' + _dumps(statistics(findings)))
+    parts.append("\n}\n")
+    return "".join(parts)
