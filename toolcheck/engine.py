@@ -133,17 +133,34 @@ def run(settings: Settings, command: str, cwd: str | None = None) -> RunResult:
             notes.append(f"note: `{sel}` ({', '.join(FAMILIES[f] for f in outside)}) does not run under "
                          f"`toolcheck {command}`")
     want_samples = command in ("validate", "fuzz")
-    inputs, context_inputs = discover(
-        settings.paths, settings.config_paths, settings.root, cwd, settings.exclude, settings.samples,
-        want_samples, settings.force_exclude,
-    )
+    live: list[InputFile] = []
+    if settings.mcp_command:
+        from .mcp_live import tools_file
+
+        path, display = tools_file(settings.mcp_command, settings.mcp_timeout)
+        live.append(InputFile(path, display, "contracts"))
+    if live and not settings.paths:
+        inputs, context_inputs = [], []
+    else:
+        inputs, context_inputs = discover(
+            settings.paths, settings.config_paths, settings.root, cwd, settings.exclude, settings.samples,
+            want_samples, settings.force_exclude,
+        )
+    inputs = live + inputs
     if not inputs and settings.force_exclude and settings.paths:
         # a hook passed only files outside the contract and sample paths: nothing to do, like ruff
         return RunResult([], [], [], [], enabled, [], notes)
     if not inputs:
         raise ConfigError("no input files (nothing to check under " +
                           (", ".join(settings.paths or settings.config_paths or ("contracts",))) + ")")
-    loaded = [_load(i, settings) for i in inputs + context_inputs]
+    try:
+        loaded = [_load(i, settings) for i in inputs + context_inputs]
+    finally:
+        for i in live:
+            try:
+                os.unlink(i.abspath)
+            except OSError:
+                pass
     files = [lf.file for lf in loaded]
     contracts = [c for lf in loaded for c in lf.contracts]
     samples = [s for lf in loaded for s in lf.samples]
@@ -365,7 +382,8 @@ def _fingerprint(f: Finding) -> str:
     node: Any = None
     if sf is not None and sf.documents:
         node = _resolve(sf.documents[0], f.pointer)
-    blob = json.dumps([f.code, f.tool, f.pointer, f.message, node], sort_keys=True, default=str, ensure_ascii=False)
+    # not the message: it may hold scores or counts that change when unrelated tools change (overlap)
+    blob = json.dumps([f.code, f.tool, f.pointer, node], sort_keys=True, default=str, ensure_ascii=False)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:20]
 
 
