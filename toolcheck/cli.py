@@ -94,6 +94,9 @@ class InFmt(str, Enum):
 
 InputFormatOpt = Annotated[InFmt | None, typer.Option("--input-format", help="Read every input file as this format "
                                                          "(default: detected per file).")]
+McpOpt = Annotated[str | None, typer.Option("--mcp-command", help="Also read tools/list from this MCP server "
+                                               "over stdio (needs the `mcp` extra), e.g. \"python server.py\".")]
+McpTimeoutOpt = Annotated[float, typer.Option("--mcp-timeout", help="Seconds to wait for the MCP server.")]
 ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply `paths`/`exclude` to files named on the "
                                                "command line too (pre-commit hooks use this).")]
 
@@ -107,7 +110,7 @@ def _split(values: list[str] | None) -> tuple[str, ...]:
 
 def build_settings(command: str, paths, config, select, extend_select, ignore, target, ship, samples, exclude, fmt,
                    output, fail_on, exit_zero, statistics, baseline, write_baseline, no_cache, quiet, force_exclude,
-                   input_format=None):
+                   input_format=None, mcp_command=None, mcp_timeout=30.0):
     from .config import find_config, limits_from, read_config
     from .settings import Settings
 
@@ -154,6 +157,8 @@ def build_settings(command: str, paths, config, select, extend_select, ignore, t
         quiet=quiet,
         force_exclude=force_exclude,
         input_format=(input_format.value if input_format else "auto"),
+        mcp_command=mcp_command,
+        mcp_timeout=mcp_timeout,
         rules=dict(cfg.get("rules") or {}),
         allow_domains=tuple((cfg.get("allow") or {}).get("domains", ())),
         allow_patterns=tuple((cfg.get("allow") or {}).get("patterns", ())),
@@ -201,12 +206,13 @@ def lint(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
          format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None, exit_zero: ExitZeroOpt = False,
          statistics: StatsOpt = False, baseline: BaselineOpt = None, write_baseline: WriteBaselineOpt = None,
          no_cache: NoCacheOpt = False, quiet: QuietOpt = False, force_exclude: ForceExcludeOpt = False,
-         input_format: InputFormatOpt = None) -> None:
+         input_format: InputFormatOpt = None, mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0) -> None:
     """Static, offline checks for pre-commit: format, schema validity, descriptions and naming, leaks, safety."""
     _check("lint", paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=None, ship=None, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
-           no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format)
+           no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
+           mcp_command=mcp_command, mcp_timeout=mcp_timeout)
 
 
 @app.command()
@@ -216,12 +222,14 @@ def validate(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt
              format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None,
              exit_zero: ExitZeroOpt = False, statistics: StatsOpt = False, baseline: BaselineOpt = None,
              write_baseline: WriteBaselineOpt = None, no_cache: NoCacheOpt = False, quiet: QuietOpt = False,
-             force_exclude: ForceExcludeOpt = False, input_format: InputFormatOpt = None) -> None:
+             force_exclude: ForceExcludeOpt = False, input_format: InputFormatOpt = None, mcp_command: McpOpt = None,
+             mcp_timeout: McpTimeoutOpt = 30.0) -> None:
     """Everything lint checks, plus vendor targets and replay of samples and recorded calls (for CI)."""
     _check("validate", paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=target, ship=ship, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
-           no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format)
+           no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
+           mcp_command=mcp_command, mcp_timeout=mcp_timeout)
 
 
 @app.command("rules")
@@ -319,17 +327,34 @@ def diff(ctx: typer.Context) -> None:
 
 @app.command("import")
 def import_cmd(
-    files: Annotated[list[Path], typer.Argument(help="OpenAI, Anthropic, Gemini, MCP, BFCL or contract files.")],
+    files: Annotated[list[Path] | None, typer.Argument(help="OpenAI, Anthropic, Gemini, MCP, BFCL or contract files.",
+                                                          show_default=False)] = None,
     out: Annotated[Path, typer.Option("--out", help="Folder for the contracts (one YAML file per tool).")] = Path("contracts"),
     samples: Annotated[Path, typer.Option("--samples", help="Folder for samples (from Anthropic input_examples).")] = Path("samples"),
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
     input_format: InputFormatOpt = None,
+    mcp_command: McpOpt = None,
+    mcp_timeout: McpTimeoutOpt = 30.0,
 ) -> None:
-    """Write one YAML contract per tool found in FILES. Never overwrites a file unless --force; writes atomically."""
+    """Write one YAML contract per tool found in FILES (or listed by a live MCP server). Never overwrites a file
+    unless --force; writes atomically."""
     from .interop import import_files
 
-    res = import_files([str(f) for f in files], str(out), str(samples), force=force,
-                       input_format=input_format.value if input_format else "auto")
+    paths = [str(f) for f in files or ()]
+    tmp = None
+    if mcp_command:
+        from .mcp_live import tools_file
+
+        tmp, _ = tools_file(mcp_command, mcp_timeout)
+        paths.append(tmp)
+    if not paths:
+        raise ConfigError("give FILES to import, or --mcp-command")
+    try:
+        res = import_files(paths, str(out), str(samples), force=force,
+                           input_format=input_format.value if input_format else "auto")
+    finally:
+        if tmp:
+            os.unlink(tmp)
     for p in res.written:
         typer.echo(f"wrote {p}")
     for p in res.skipped:
@@ -337,7 +362,7 @@ def import_cmd(
     for p in res.problems:
         typer.echo(f"toolcheck: {p}", err=True)
     if res.tools == 0 and not res.problems:
-        raise ConfigError("no tool definitions found in " + ", ".join(str(f) for f in files))
+        raise ConfigError("no tool definitions found in " + ", ".join(paths))
     typer.echo(f"Imported {res.tools} tool(s). Next: toolcheck lint {out}", err=True)
     raise typer.Exit(1 if res.problems else 0)
 

@@ -48,6 +48,8 @@ class Settings:
     quiet: bool = False
     force_exclude: bool = False
     input_format: str = "auto"
+    mcp_command: str | None = None
+    mcp_timeout: float = 30.0
     rules: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)
     allow_domains: tuple[str, ...] = ()
     allow_patterns: tuple[str, ...] = ()
