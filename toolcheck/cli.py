@@ -166,12 +166,12 @@ def build_settings(command: str, paths, config, select, extend_select, ignore, t
     )
 
 
-def _check(command: str, **kw) -> None:
+def _check(command: str, runner=None, **kw) -> None:
     from .engine import baseline_entries, run, worst_exit
     from .report import render
 
     settings = build_settings(command, **kw)
-    result = run(settings, command)
+    result = runner(settings) if runner is not None else run(settings, command)
     for note in result.notes:
         typer.echo(note, err=True)
     if settings.write_baseline:
@@ -313,16 +313,54 @@ def _not_yet(name: str, issue: str) -> None:
     raise ConfigError(f"`toolcheck {name}` is not available in this version yet ({issue})")
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-def fuzz(ctx: typer.Context) -> None:
-    """Generated arguments against schemas and handlers (needs the `fuzz` extra). Not available yet."""
-    _not_yet("fuzz", "planned: hypothesis-jsonschema driver")
+@app.command()
+def fuzz(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = None, extend_select: ExtendOpt = None,
+         ignore: IgnoreOpt = None, target: TargetOpt = None, samples: SamplesOpt = None, exclude: ExcludeOpt = None,
+         format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None,
+         exit_zero: ExitZeroOpt = False, statistics: StatsOpt = False, baseline: BaselineOpt = None,
+         write_baseline: WriteBaselineOpt = None, quiet: QuietOpt = False, input_format: InputFormatOpt = None,
+         mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0,
+         max_examples: Annotated[int, typer.Option("--max-examples", min=1, help="Generated cases per tool and check.")] = 100,
+         seed: Annotated[int, typer.Option("--seed", help="Same seed, same cases, same findings.")] = 0,
+         budget_seconds: Annotated[float, typer.Option("--budget-seconds", min=0.1, help="Time budget per tool.")] = 20.0,
+         handler: Annotated[str | None, typer.Option("--handler", help="package.module:function implementing the tool "
+                                                      "(when the contract names none).")] = None,
+         handler_timeout: Annotated[float, typer.Option("--handler-timeout", min=0.1, help="Seconds per handler call.")] = 5.0,
+         save_failures: Annotated[bool, typer.Option("--save-failures", help="Append each failing case as a sample "
+                                                     "record to samples/<tool>.yaml.")] = False) -> None:
+    """Generated arguments (hypothesis-jsonschema) against schemas, handlers and MCP servers (needs the `fuzz` extra)."""
+    from .fuzz import FuzzOptions, run_fuzz
+
+    opts = FuzzOptions(max_examples=max_examples, seed=seed, budget_seconds=budget_seconds, handler=handler,
+                       handler_timeout=handler_timeout, save_failures=save_failures)
+    _check("fuzz", runner=lambda settings: run_fuzz(settings, opts), paths=paths, config=config, select=select,
+           extend_select=extend_select, ignore=ignore, target=target, ship=None, samples=samples, exclude=exclude,
+           fmt=format, output=output, fail_on=fail_on, exit_zero=exit_zero, statistics=statistics, baseline=baseline,
+           write_baseline=write_baseline, no_cache=True, quiet=quiet, force_exclude=False, input_format=input_format,
+           mcp_command=mcp_command, mcp_timeout=mcp_timeout)
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-def diff(ctx: typer.Context) -> None:
-    """Breaking changes between two contract versions. Not available yet."""
-    _not_yet("diff", "planned: breaking-change classification with witnesses")
+@app.command()
+def diff(args: Annotated[list[Path] | None, typer.Argument(help="OLD NEW (files or folders); with --base, the PATHS "
+                                                           "to compare (default: the configured paths).",
+                                                      show_default=False)] = None,
+         base: Annotated[str | None, typer.Option("--base", help="Compare the working tree with these paths at a git "
+                                                   "ref (e.g. origin/main).")] = None,
+         config: ConfigOpt = None, select: SelectOpt = None, extend_select: ExtendOpt = None, ignore: IgnoreOpt = None,
+         exclude: ExcludeOpt = None, format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None,
+         exit_zero: ExitZeroOpt = False, statistics: StatsOpt = False, baseline: BaselineOpt = None,
+         write_baseline: WriteBaselineOpt = None, quiet: QuietOpt = False, input_format: InputFormatOpt = None) -> None:
+    """Breaking changes between two versions of the contracts, each with a witness argument (TC8)."""
+    from .diffing import run_diff
+
+    items = [str(a) for a in args or ()]
+    if base is None and len(items) != 2:
+        raise ConfigError("give OLD and NEW, or --base REF [PATHS]")
+    _check("diff", runner=lambda settings: run_diff(settings, items, base), paths=items if base else None,
+           config=config, select=select, extend_select=extend_select, ignore=ignore, target=None, ship=None,
+           samples=None, exclude=exclude, fmt=format, output=output, fail_on=fail_on, exit_zero=exit_zero,
+           statistics=statistics, baseline=baseline, write_baseline=write_baseline, no_cache=True, quiet=quiet,
+           force_exclude=False, input_format=input_format)
 
 
 @app.command("import")

@@ -54,6 +54,8 @@ class Settings:
     allow_domains: tuple[str, ...] = ()
     allow_patterns: tuple[str, ...] = ()
     limits: Limits = field(default_factory=Limits, hash=False)
+    # options of one command that only its rules read, e.g. {"fuzz": FuzzOptions(...)} or {"diff": {...}}
+    command_options: dict[str, Any] = field(default_factory=dict, hash=False)
 
     def severity_for(self, code: str, name: str) -> str | None:
         for key, sev in self.severity:
