@@ -44,7 +44,9 @@ class SourceFile:
     def line_text(self, line: int) -> str:
         if self.text is None:
             return ""
-        lines = self.text.splitlines()
+        lines = self.__dict__.get("_lines")
+        if lines is None:
+            lines = self.__dict__["_lines"] = self.text.splitlines()
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
 

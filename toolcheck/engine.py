@@ -27,11 +27,22 @@ class RunResult:
     enabled: set[str]
     targets: list[str]
     notes: list[str] = field(default_factory=list)  # diagnostics for stderr
+    cached: dict[str, Any] | None = None  # set when the result came from .toolcheck_cache
 
     def count(self, severity: str) -> int:
         return sum(1 for f in self.findings if f.severity == severity)
 
+    def tool_index(self) -> list[tuple[str, str]]:
+        """(file, tool name) of every checked tool."""
+        if self.cached is not None:
+            return [tuple(t) for t in self.cached["tools"]]
+        return [(c.file.path, c.display_name) for c in self.contracts if c.file.reported]
+
     def summary(self) -> dict[str, Any]:
+        if self.cached is not None:
+            s = dict(self.cached["summary"])
+            s.update(errors=self.count("error"), warnings=self.count("warning"), infos=self.count("info"))
+            return s
         return {
             "files": sum(1 for f in self.files if f.reported),
             "tools": sum(1 for c in self.contracts if c.file.reported),
@@ -147,6 +158,20 @@ def run(settings: Settings, command: str, cwd: str | None = None) -> RunResult:
             want_samples, settings.force_exclude,
         )
     inputs = live + inputs
+    use_cache = (not settings.no_cache and not live and command in ("lint", "validate") and inputs
+                 and not os.environ.get("TOOLCHECK_NO_CACHE"))
+    if use_cache:
+        from . import cache
+
+        key = cache.run_key(command, settings, inputs + context_inputs)
+        hit = cache.load(settings.root, key)
+        if hit is not None:
+            findings = cache.findings_from(hit)
+            if settings.baseline:
+                findings = apply_baseline(findings, settings.baseline)
+            res = RunResult(findings, [], [], [], set(hit["enabled"]), list(hit["summary"].get("targets", [])),
+                            notes, cached=hit)
+            return res
     if not inputs and settings.force_exclude and settings.paths:
         # a hook passed only files outside the contract and sample paths: nothing to do, like ruff
         return RunResult([], [], [], [], enabled, [], notes)
@@ -184,11 +209,29 @@ def run(settings: Settings, command: str, cwd: str | None = None) -> RunResult:
         findings.extend(_run_rule(r, ctx, files, contracts, samples, stamper))
 
     findings = [f for f in findings if f.extra["file"].reported]
+    _mask_all(findings)  # after every rule ran: TC5 teaches the masker secrets it found by context
     findings = _suppress(findings, files, settings, enabled, stamper)
     findings.sort(key=Finding.sort_key)
+    result = RunResult(findings, files, contracts, samples, enabled, targets, notes)
+    if use_cache:
+        cache.store(settings.root, key, result)
     if settings.baseline:
-        findings = apply_baseline(findings, settings.baseline)
-    return RunResult(findings, files, contracts, samples, enabled, targets, notes)
+        result.findings = apply_baseline(findings, settings.baseline)
+    return result
+
+
+def _mask_all(findings: list[Finding]) -> None:
+    """Secrets never leave toolcheck: every string of every finding, in every format, goes through the masker."""
+    for f in findings:
+        f.message = mask(f.message)
+        f.help = mask(f.help)
+        f.pointer = mask(f.pointer)
+        if f.tool:
+            f.tool = mask(f.tool)
+        if f.related:
+            f.related = mask_data(f.related)
+        if f.data is not None:
+            f.data = mask_data(f.data)
 
 
 def _load(i: InputFile, settings: Settings):
@@ -274,8 +317,8 @@ class _Stamper:
             code=code,
             name=r.name,
             severity=severity,
-            message=mask(h.message),
-            help=mask(h.help),
+            message=h.message,
+            help=h.help,
             file=file.path,
             line=line,
             column=col,
@@ -284,8 +327,8 @@ class _Stamper:
             target=h.target,
             url=h.url or r.url,
             fixable=h.fixable,
-            related=mask_data(h.related) if h.related else None,
-            data=mask_data(h.data) if h.data is not None else None,
+            related=h.related or None,
+            data=h.data,
         )
         f.extra["file"] = file
         return f
@@ -378,6 +421,8 @@ def _suppressed(f: Finding, sf: SourceFile) -> bool:
 # ------------------------------------------------------------------------------------------------ baseline
 
 def _fingerprint(f: Finding) -> str:
+    if f.extra.get("fingerprint"):
+        return f.extra["fingerprint"]
     sf: SourceFile = f.extra.get("file")
     node: Any = None
     if sf is not None and sf.documents:

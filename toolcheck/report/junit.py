@@ -7,9 +7,8 @@ from xml.etree import ElementTree as ET
 
 def render_junit(result) -> str:
     cases: dict[tuple[str, str], list] = {}
-    for c in result.contracts:
-        if c.file.reported:
-            cases.setdefault((c.file.path, c.display_name), [])
+    for path, name in result.tool_index():
+        cases.setdefault((path, name), [])
     for f in result.findings:
         cases.setdefault((f.file, f.tool or "(file)"), []).append(f)
     suites = ET.Element("testsuites", name="toolcheck")

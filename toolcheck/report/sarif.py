@@ -15,6 +15,16 @@ def _utf16_col(line_text: str, col: int) -> int:
     return len(prefix.encode("utf-16-le")) // 2 + 1
 
 
+def utf16_column(sf, line: int, col: int) -> int:
+    """A character column as UTF-16 code units (SARIF's unit) on that line of the source file."""
+    if sf is None or not sf.text or col <= 1:
+        return col
+    text = sf.line_text(line)
+    if text.isascii():
+        return col
+    return _utf16_col(text, col)
+
+
 def render_sarif(result, version: str) -> str:
     used = sorted({f.code for f in result.findings})
     index = {c: i for i, c in enumerate(used)}
@@ -31,13 +41,12 @@ def render_sarif(result, version: str) -> str:
             "properties": {"family": r.family},
         })
     results = []
-    lines_cache: dict[str, list[str]] = {}
     for f in result.findings:
         sf = f.extra.get("file")
-        if f.file not in lines_cache:
-            lines_cache[f.file] = sf.text.splitlines() if sf is not None and sf.text else []
-        lines = lines_cache[f.file]
-        text = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
+        if f.extra.get("utf16_column") is not None:
+            col16 = f.extra["utf16_column"]
+        else:
+            col16 = utf16_column(sf, f.line, f.column)
         props = {"tool": f.tool, "pointer": f.pointer, "help": f.help, "severity": f.severity}
         if f.target:
             props["target"] = f.target
@@ -53,7 +62,7 @@ def render_sarif(result, version: str) -> str:
             "locations": [{
                 "physicalLocation": {
                     "artifactLocation": {"uri": f.file, "uriBaseId": "%SRCROOT%"},
-                    "region": {"startLine": f.line, "startColumn": _utf16_col(text, f.column)},
+                    "region": {"startLine": f.line, "startColumn": col16},
                 },
                 "logicalLocations": [{"fullyQualifiedName": (f.tool or "") + f.pointer, "kind": "member"}],
             }],
