@@ -186,6 +186,9 @@ def run(settings: Settings, command: str, cwd: str | None = None) -> RunResult:
                 os.unlink(i.abspath)
             except OSError:
                 pass
+    import gc
+
+    gc.freeze()  # the loaded documents live until the end: stop the collector from rescanning them
     files = [lf.file for lf in loaded]
     contracts = [c for lf in loaded for c in lf.contracts]
     samples = [s for lf in loaded for s in lf.samples]
