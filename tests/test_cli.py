@@ -65,10 +65,8 @@ def test_findings_exit_1_with_position(project):
         (("lint", "--format", "xml"), "Invalid value"),
         (("lint", "--no-such-option"), "No such option"),
         (("validate", "--target", "openai-lax"), "unknown target"),
-        (("fuzz",), "not available"),
-        (("diff", "a", "b"), "not available"),
-        (("import", "x.json"), "not available"),
-        (("export", "--target", "openai"), "not available"),
+        (("diff", "only-one"), "give OLD and NEW"),
+        (("import",), "give FILES"),
         (("rule", "TC9999"), "unknown rule"),
     ],
 )

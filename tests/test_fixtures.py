@@ -1,7 +1,8 @@
 """Every rule's fixture folder: each `fail/` case must raise the rule's code, each `pass/` case must not.
 
 A case is a file (checked alone, as `contracts/<name>`) or a folder (a whole project: contracts/, samples/, and
-optionally toolcheck.yaml). Cases run through `toolcheck validate`, a superset of `lint`.
+optionally toolcheck.yaml). Cases run through `toolcheck validate`, a superset of `lint`; TC8 cases are pairs of
+folders, `old/` and `new/`, run through `toolcheck diff old new`.
 """
 
 from __future__ import annotations
@@ -43,10 +44,36 @@ def _prepare(case: Path, tmp: Path) -> Path:
     return proj
 
 
+def _run_diff_case(case: Path, tmp: Path):
+    """TC8 cases are pairs: `<case>/old/` and `<case>/new/` (and an optional toolcheck.yaml), compared with
+    `toolcheck diff old new` (see toolcheck/checks/compat.py)."""
+    import os
+
+    from toolcheck.cli import build_settings
+    from toolcheck.diffing import run_diff
+
+    proj = tmp / "proj"
+    shutil.copytree(case, proj, symlinks=True)
+    if not (proj / "toolcheck.yaml").exists():
+        (proj / "toolcheck.yaml").write_text("paths: [new]\n", encoding="utf-8")
+    old = os.getcwd()
+    os.chdir(proj)
+    try:
+        settings = build_settings(
+            "diff", paths=None, config=None, select=None, extend_select=None, ignore=None, target=None, ship=None,
+            samples=None, exclude=None, fmt=None, output=None, fail_on=None, exit_zero=False, statistics=False,
+            baseline=None, write_baseline=None, no_cache=True, quiet=False, force_exclude=False)
+        return run_diff(settings, ["old", "new"], None)
+    finally:
+        os.chdir(old)
+
+
 @pytest.mark.parametrize("code,kind,case", _cases())
 def test_fixture(code, kind, case, tmp_path):
-    proj = _prepare(case, tmp_path)
-    result = run_engine("validate", cwd=proj)
+    if code.startswith("TC8"):
+        result = _run_diff_case(case, tmp_path)
+    else:
+        result = run_engine("validate", cwd=_prepare(case, tmp_path))
     codes = [f.code for f in result.findings]
     if kind == "fail":
         assert code in codes, f"{case}: expected {code}, got {codes}"

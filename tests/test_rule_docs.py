@@ -55,21 +55,51 @@ def _fence(doc: str, heading: str):
 @pytest.mark.parametrize("code", sorted(c for c in RULES if c not in NOT_TEXT))
 def test_documented_example_fires(code, project):
     r = RULES[code]
-    info, block = _fence(r.doc, "Example")
-    assert block is not None, f"{code}: no fenced Example"
-    _write_example(project, block, info)
-    result = run_engine("validate", cwd=project.path)
+    if code.startswith("TC8"):
+        result = _diff_example(code, r.doc, "Example", project)
+    else:
+        info, block = _fence(r.doc, "Example")
+        assert block is not None, f"{code}: no fenced Example"
+        _write_example(project, block, info)
+        result = run_engine("validate", cwd=project.path)
     assert code in {f.code for f in result.findings}, f"{code}: example did not fire: {result.findings}"
 
 
 @pytest.mark.parametrize("code", sorted(c for c in RULES if c not in NOT_TEXT))
 def test_use_instead_is_clean(code, project):
     r = RULES[code]
-    info, block = _fence(r.doc, "Use instead")
-    assert block is not None, f"{code}: no fenced 'Use instead'"
-    _write_example(project, block, info)
-    result = run_engine("validate", cwd=project.path)
+    if code.startswith("TC8"):
+        result = _diff_example(code, r.doc, "Use instead", project)
+    else:
+        info, block = _fence(r.doc, "Use instead")
+        assert block is not None, f"{code}: no fenced 'Use instead'"
+        _write_example(project, block, info)
+        result = run_engine("validate", cwd=project.path)
     assert code not in {f.code for f in result.findings}, [f.message for f in result.findings if f.code == code]
+
+
+# TC8 compares two versions: its Example and Use instead hold two fences each, ```yaml file=old/<name> and
+# ```yaml file=new/<name>; both are written and compared with `toolcheck diff old new`.
+def _diff_example(code: str, doc: str, heading: str, project):
+    import os
+
+    from toolcheck.cli import build_settings
+    from toolcheck.diffing import run_diff
+
+    fences = re.findall(r"```([^\n]*)\n(.*?)```", doc_section(doc, heading) or "", re.S)
+    assert len(fences) >= 2, f"{code}: {heading} needs a file=old/... and a file=new/... fence"
+    for info, block in fences:
+        _write_example(project, block, info)
+    old = os.getcwd()
+    os.chdir(project.path)
+    try:
+        settings = build_settings(
+            "diff", paths=None, config=None, select=None, extend_select=None, ignore=None, target=None, ship=None,
+            samples=None, exclude=None, fmt=None, output=None, fail_on=None, exit_zero=False, statistics=False,
+            baseline=None, write_baseline=None, no_cache=True, quiet=False, force_exclude=False)
+        return run_diff(settings, ["old", "new"], None)
+    finally:
+        os.chdir(old)
 
 
 def test_doc_code_block_helper():

@@ -44,6 +44,8 @@ CHECK_MODULES: tuple[str, ...] = (
     "toolcheck.checks.overlap",
     "toolcheck.checks.leaks",
     "toolcheck.checks.safety",
+    "toolcheck.checks.compat",
+    "toolcheck.fuzz.rules",
 )
 
 SCOPES = ("emitted", "file", "contract", "set", "samples")

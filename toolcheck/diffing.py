@@ -1,0 +1,249 @@
+"""`toolcheck diff`: load two versions of a contract set and run TC0 + TC8 on the new one.
+
+* ``toolcheck diff OLD NEW`` — OLD and NEW are files or folders. Files correspond by their path below OLD and
+  NEW (a removed tool is placed on NEW's file of the same relative path).
+* ``toolcheck diff --base REF [PATHS]`` — the working tree against the same PATHS (default: the configured
+  `paths`) at a git ref. The ref's files are listed with ``git ls-tree`` and read with ``git cat-file --batch``
+  (one process for all blobs, the same objects ``git show REF:path`` prints) into a temporary folder: the
+  working tree, the index and the refs are never touched, and no network is used (a remote-tracking ref such as
+  ``origin/main`` is read as it is; fetching it is the CI's job). OLD files are shown as ``REF:path``, the path
+  relative to the repository root, as git names them.
+
+Both sides go through the normal engine (discovery, `exclude`, the loader): the new side is the run that is
+reported, with the old contracts handed to the TC8 rules through ``Settings.command_options["diff"]``. From the
+old side only the findings that mean "this file could not be read" (syntax, encoding, empty, not a contract,
+limits) are reported: the old version's other problems are not this change's.
+
+Errors a user must fix — a missing path, no git repository, an unknown ref, no input files on either side —
+are :class:`~toolcheck.config.ConfigError` (one line on stderr, exit 2).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+import tempfile
+
+from .compat.analysis import UNREADABLE, DiffInput
+from .config import ConfigError
+from .contract import Contract, SourceFile
+from .discovery import discover, display_path
+from .engine import RunResult, apply_baseline, run
+from .findings import Finding
+from .settings import Settings
+
+
+def run_diff(settings: Settings, items: list[str], base: str | None) -> RunResult:
+    cwd = os.getcwd()
+    if base is None:
+        if len(items) != 2:
+            raise ConfigError("give OLD and NEW, or --base REF [PATHS]")
+        return _diff_paths(settings, cwd, items[0], items[1])
+    return _diff_base(settings, cwd, base)
+
+
+# ------------------------------------------------------------------------------------------------ OLD NEW
+
+def _diff_paths(settings: Settings, cwd: str, old: str, new: str) -> RunResult:
+    old_abs, new_abs = (os.path.abspath(os.path.join(cwd, p)) for p in (old, new))
+    for shown, p in ((old, old_abs), (new, new_abs)):
+        if not os.path.lexists(p):
+            raise ConfigError(f"path does not exist: {shown}")
+    side = _load_side(settings, [old_abs], cwd, settings.root)
+    counterparts: dict[str, tuple[str, str]] = {}
+    for sf in side.files:
+        if os.path.isdir(old_abs):
+            rel = os.path.relpath(sf.abspath, old_abs)
+            target = os.path.join(new_abs, rel) if os.path.isdir(new_abs) else new_abs
+        else:
+            target = new_abs if not os.path.isdir(new_abs) else os.path.join(new_abs, os.path.basename(sf.abspath))
+        counterparts[sf.abspath] = (display_path(target, cwd), target)
+    din = DiffInput(side.contracts, counterparts, label=display_path(old_abs, cwd),
+                    not_compared={counterparts[a][1] for a in side.unreadable if a in counterparts})
+    return _run_new(settings, cwd, [new_abs], din, side)
+
+
+# ------------------------------------------------------------------------------------------------ --base REF
+
+def _git(args: list[str], cwd: str, input: bytes | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ, GIT_TERMINAL_PROMPT="0", GIT_OPTIONAL_LOCKS="0", LC_ALL="C")
+    try:
+        return subprocess.run(["git", *args], cwd=cwd, input=input, capture_output=True, env=env, timeout=120)
+    except FileNotFoundError:
+        raise ConfigError("--base needs git, which is not installed (or not on PATH)") from None
+    except subprocess.TimeoutExpired:
+        raise ConfigError(f"git {args[0]} did not finish within 120 s") from None
+
+
+def _first_line(b: bytes) -> str:
+    s = b.decode("utf-8", "replace").strip()
+    return s.splitlines()[0] if s else ""
+
+
+def _diff_base(settings: Settings, cwd: str, ref: str) -> RunResult:
+    if not ref or ref.startswith("-") or any(c in ref for c in "\0\n"):
+        raise ConfigError(f"not a git ref: `{ref}`")
+    p = _git(["rev-parse", "--show-toplevel"], cwd)
+    if p.returncode != 0:
+        why = _first_line(p.stderr)
+        if "not a git repository" in why.lower() or not why:
+            raise ConfigError(f"--base needs a git repository, and {cwd} is not inside one")
+        raise ConfigError(f"git: {why}")
+    top = os.path.realpath(p.stdout.decode("utf-8", "replace").strip())
+    p = _git(["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], top)
+    if p.returncode != 0:
+        raise ConfigError(f"unknown git ref `{ref}` (no such branch, tag or commit in {top})")
+    commit = p.stdout.decode("ascii", "replace").strip()
+
+    if settings.paths:
+        targets = [os.path.abspath(os.path.join(cwd, x)) for x in settings.paths]
+    else:
+        targets = [os.path.abspath(os.path.join(settings.root, x)) for x in (settings.config_paths or ("contracts",))]
+    rels = []
+    for t in targets:
+        rel = os.path.relpath(os.path.realpath(t), top)
+        if rel == os.pardir or rel.startswith(os.pardir + os.sep) or os.path.isabs(rel):
+            raise ConfigError(f"{display_path(t, cwd)} is outside the git repository {top}")
+        rels.append(rel)
+
+    p = _git(["ls-tree", "-r", "-z", "--full-name", commit, "--", *[r.replace(os.sep, "/") for r in rels]], top)
+    if p.returncode != 0:
+        raise ConfigError(f"git ls-tree: {_first_line(p.stderr)}")
+    from .loading import file_kind
+
+    blobs: list[tuple[str, str]] = []
+    for entry in p.stdout.split(b"\0"):
+        if not entry:
+            continue
+        meta, _, name_b = entry.partition(b"\t")
+        parts = meta.split()
+        if len(parts) != 3 or parts[1] != b"blob" or parts[0] not in (b"100644", b"100755"):
+            continue  # symlinks, submodules
+        name = name_b.decode("utf-8", "surrogateescape")
+        segs = name.split("/")
+        if not file_kind(name) or any(s in ("", ".", "..") for s in segs):
+            continue
+        blobs.append((parts[2].decode("ascii"), name))
+
+    with tempfile.TemporaryDirectory(prefix="toolcheck-diff-") as tmp:
+        tmp = os.path.realpath(tmp)
+        _write_blobs(top, blobs, tmp)
+        old_paths = []
+        for rel, t in zip(rels, targets, strict=True):
+            mirror = os.path.normpath(os.path.join(tmp, rel))
+            if os.path.lexists(mirror):
+                old_paths.append(mirror)
+            elif not os.path.lexists(t):
+                raise ConfigError(f"path does not exist in the working tree or at {ref}: {display_path(t, cwd)}")
+        root_rel = os.path.relpath(os.path.realpath(settings.root), top)
+        old_root = tmp if root_rel.startswith(os.pardir) else os.path.normpath(os.path.join(tmp, root_rel))
+        side = _load_side(settings, old_paths, tmp, old_root, prefix=f"{ref}:")
+        counterparts = {}
+        for sf in side.files:
+            target = os.path.join(top, os.path.relpath(sf.abspath, tmp))
+            counterparts[sf.abspath] = (display_path(target, cwd), target)
+        din = DiffInput(side.contracts, counterparts, label=ref,
+                        not_compared={counterparts[a][1] for a in side.unreadable if a in counterparts})
+        new_paths = [t for t in targets if os.path.lexists(t)]
+        return _run_new(settings, cwd, new_paths, din, side)
+
+
+def _write_blobs(top: str, blobs: list[tuple[str, str]], tmp: str) -> None:
+    if not blobs:
+        return
+    p = _git(["cat-file", "--batch"], top, input="".join(oid + "\n" for oid, _ in blobs).encode("ascii"))
+    if p.returncode != 0:
+        raise ConfigError(f"git cat-file: {_first_line(p.stderr)}")
+    out = p.stdout
+    pos = 0
+    for _oid, name in blobs:
+        nl = out.find(b"\n", pos)
+        if nl < 0:
+            raise ConfigError("git cat-file: truncated output")
+        header = out[pos:nl].split()
+        pos = nl + 1
+        if len(header) != 3:
+            continue  # "<oid> missing"
+        size = int(header[2])
+        data = out[pos:pos + size]
+        pos += size + 1
+        dest = os.path.join(tmp, *name.split("/"))
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        with open(dest, "wb") as fh:
+            fh.write(data)
+
+
+# ------------------------------------------------------------------------------------------------ both sides
+
+@dataclasses.dataclass
+class _Side:
+    contracts: list[Contract]
+    findings: list[Finding]
+    files: list[SourceFile]
+    notes: list[str]
+    unreadable: set[str] = dataclasses.field(default_factory=set)  # abspaths of old files that could not be read
+
+
+def _load_side(settings: Settings, paths: list[str], cwd: str, root: str, prefix: str = "") -> _Side:
+    """The old side through the engine (TC0 only matters: the TC8 rules find no diff input and stay quiet)."""
+    if not paths:
+        return _Side([], [], [], [])
+    from .engine import enabled_codes
+
+    # only "could not read this file" is reported from the old side: run nothing else there
+    wanted = tuple(sorted(UNREADABLE & enabled_codes(settings, "diff"))) or ("TC830",)
+    s = dataclasses.replace(settings, root=root, paths=tuple(paths), config_paths=tuple(paths), command_options={},
+                            baseline=None, write_baseline=None, mcp_command=None, select=wanted, extend_select=(),
+                            ignore=(), per_file_ignores=settings.per_file_ignores)
+    inputs, _ = discover(s.paths, s.config_paths, s.root, cwd, s.exclude, s.samples, False, False)
+    if not inputs:
+        return _Side([], [], [], [])
+    res = run(s, "diff", cwd=cwd)
+    if prefix:
+        for sf in res.files:
+            sf.path = prefix + sf.path
+        for f in res.findings:
+            f.file = prefix + f.file
+    keep = []
+    for f in res.findings:
+        if f.code in UNREADABLE:
+            # the old version is not this change's to fix: say that it could not be compared, as a warning
+            f.message = f"old version not compared: {f.message}"
+            if f.severity == "error":
+                f.severity = "warning"
+            keep.append(f)
+    unreadable = {f.extra["file"].abspath for f in keep if "file" in f.extra}
+    return _Side([c for c in res.contracts if c.file.reported], keep, res.files, list(res.notes), unreadable)
+
+
+def _run_new(settings: Settings, cwd: str, paths: list[str], din: DiffInput, old: _Side) -> RunResult:
+    s = dataclasses.replace(settings, paths=tuple(paths), config_paths=tuple(paths),
+                            command_options={**settings.command_options, "diff": din}, mcp_command=None)
+    inputs: list = []
+    if paths:
+        inputs, _ = discover(s.paths, s.config_paths, s.root, cwd, s.exclude, s.samples, False, False)
+    if not inputs and not old.files:
+        raise ConfigError("no input files on either side (nothing to compare under "
+                          + ", ".join(display_path(p, cwd) for p in paths or [din.label]) + ")")
+    res = run(s, "diff", cwd=cwd) if inputs else _rules_only(s)
+    old_findings = old.findings
+    if settings.baseline and old_findings:
+        old_findings = apply_baseline(old_findings, settings.baseline)
+    findings = sorted(res.findings + old_findings, key=Finding.sort_key)
+    return RunResult(findings, res.files, res.contracts, [], res.enabled, [], old.notes + res.notes)
+
+
+def _rules_only(settings: Settings) -> RunResult:
+    """Every new file is gone (all tools removed): run the TC8 rules over an empty new side."""
+    from .engine import Context, _run_rule, _runnable, _Stamper, enabled_codes
+
+    enabled = enabled_codes(settings, "diff")
+    ctx = Context(settings, "diff", [], [], enabled, [])
+    stamper = _Stamper(settings, enabled)
+    findings: list[Finding] = []
+    for r in _runnable(enabled):
+        findings.extend(_run_rule(r, ctx, [], [], [], stamper))
+    if settings.baseline:
+        findings = apply_baseline(findings, settings.baseline)
+    return RunResult(findings, [], [], [], enabled, [])
