@@ -405,10 +405,56 @@ def import_cmd(
     raise typer.Exit(1 if res.problems else 0)
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-def export(ctx: typer.Context) -> None:
-    """Write what each vendor accepts. Not available yet."""
-    _not_yet("export", "planned: vendor formats in and out")
+@app.command()
+def export(
+    target: Annotated[str, typer.Option("--target", help="openai, openai-strict, anthropic, anthropic-strict, gemini, "
+                                         "gemini-json-schema, mcp[@VERSION], bedrock.")],
+    paths: PathsArg = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write the JSON here (atomically) instead of stdout.")] = None,
+    api: Annotated[str, typer.Option("--api", help="OpenAI request shape: chat (Chat Completions) or responses.")] = "chat",
+    config: ConfigOpt = None,
+    exclude: ExcludeOpt = None,
+    input_format: InputFormatOpt = None,
+) -> None:
+    """Write exactly the tools payload TARGET accepts, through the documented transforms. A contract the target
+    cannot express is reported (exit 1) and nothing is written; constraints the target must drop are warnings."""
+    import json
+
+    from .engine import run, worst_exit
+    from .interop import tools_payload
+    from .report import render
+    from .settings import TARGETS
+
+    if target.split("@", 1)[0] not in TARGETS:
+        raise ConfigError(f"unknown target `{target}` (choose from {', '.join(TARGETS)})")
+    if api not in ("chat", "responses"):
+        raise ConfigError("--api is chat or responses")
+    settings = build_settings("validate", paths=paths, config=config, select=["TC0", "TC2"], extend_select=None,
+                              ignore=None, target=[target], ship=Ship.export, samples=None, exclude=exclude, fmt=None,
+                              output=None, fail_on=None, exit_zero=False, statistics=False, baseline=None,
+                              write_baseline=None, no_cache=True, quiet=False, force_exclude=False,
+                              input_format=input_format)
+    result = run(settings, "validate")
+    result.findings = [f for f in result.findings if f.target is None or target in (f.target or "")
+                       or f.code.startswith("TC0")]
+    problems = [f for f in result.findings if f.severity == "error"]
+    if problems or any(f.severity == "warning" for f in result.findings):
+        sys.stderr.write(render("text", result, settings, __version__))
+    if worst_exit(problems, "error"):
+        typer.echo(f"toolcheck: nothing written: {len(problems)} problem(s) {target} cannot express", err=True)
+        raise typer.Exit(1)
+    from .vendors.transforms import export_tool
+
+    tools = [export_tool(c, target)[0] for c in result.contracts if c.file.reported]
+    text = json.dumps(tools_payload(target, tools, api), indent=2, ensure_ascii=False) + "\n"
+    if out:
+        from .fsutil import write_atomic
+
+        write_atomic(str(out), text)
+        typer.echo(f"wrote {len(tools)} tool(s) for {target} to {out}", err=True)
+    else:
+        sys.stdout.write(text)
+    raise typer.Exit(0)
 
 
 def main() -> None:

@@ -197,6 +197,8 @@ def run(settings: Settings, command: str, cwd: str | None = None) -> RunResult:
     ctx = Context(settings, command, contracts, samples, enabled, targets)
     if command == "validate" and any(RULES[c].family == "TC2" for c in enabled):
         for c in contracts:
+            if not c.file.reported:
+                continue
             for t in ctx.targets_for(c):
                 if t not in targets:
                     targets.append(t)

@@ -124,3 +124,26 @@ def _write(path: str, text: str, force: bool, res: ImportResult) -> None:
         res.skipped.append(path)
         return
     res.written.append(path)
+
+
+# ------------------------------------------------------------------------------------------------ export
+
+def tools_payload(target: str, tools: list[dict[str, Any]], api: str = "chat") -> Any:
+    """The value a request (or protocol message) carries for a list of exported tools.
+
+    openai: the `tools` array (Chat Completions; `api="responses"` gives the Responses shape); anthropic: the
+    `tools` array; gemini / gemini-json-schema: the `tools` array with one `{"functionDeclarations": [...]}`;
+    mcp: a `tools/list` result `{"tools": [...]}`; bedrock: a `toolConfig` `{"tools": [{"toolSpec": ...}]}`.
+    """
+    base = target.split("@", 1)[0]
+    if base.startswith("openai") and api == "responses":
+        out = []
+        for t in tools:
+            fn = dict(t.get("function", t))
+            out.append({"type": "function", **fn})
+        return out
+    if base in ("gemini", "gemini-json-schema"):
+        return [{"functionDeclarations": tools}]
+    if base in ("mcp", "bedrock"):
+        return {"tools": tools}
+    return tools

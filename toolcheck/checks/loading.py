@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 
+from ..contract import PARAMETER_KEYS
 from ..findings import Hit
 from ..loading.formats import VENDOR_KEYS
 from ..registry import rule
@@ -284,7 +285,7 @@ def invalid_contract_value(contract, ctx):
     """
     data = contract.data
     vendor_input = contract.format != "contract"
-    present = [k for k in ("parameters", "input_schema", "inputSchema") if k in data]
+    present = [k for k in PARAMETER_KEYS if k in data]
     if not present:
         yield Hit("", f"contract `{contract.display_name}` has no `parameters`",
                   "Add `parameters:` with the JSON Schema of the arguments "

@@ -1,0 +1,96 @@
+"""toolcheck export: the exact payload each target takes, read back clean, and round-trips to the same tools."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from .conftest import ROOT, run_cli, run_json
+
+TARGETS = ["openai", "openai-strict", "anthropic", "anthropic-strict", "gemini", "gemini-json-schema", "mcp",
+           "mcp@2025-06-18", "bedrock"]
+
+
+@pytest.fixture(scope="module")
+def bundled(tmp_path_factory):
+    d = tmp_path_factory.mktemp("bundled")
+    shutil.copytree(ROOT / "contracts", d / "contracts")
+    (d / "toolcheck.yaml").write_text("paths: [contracts]\n")
+    return d
+
+
+def _export(proj, target, *extra):
+    p = run_cli("export", "--target", target, "--out", f"out-{target}.json", *extra, cwd=proj)
+    assert p.returncode == 0, p.stderr
+    return json.loads((proj / f"out-{target}.json").read_text())
+
+
+def _tools(target, payload):
+    base = target.split("@")[0]
+    if base.startswith("gemini"):
+        return payload[0]["functionDeclarations"]
+    if base in ("mcp", "bedrock"):
+        return payload["tools"]
+    return payload
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_export_round_trip(bundled, target):
+    payload = _export(bundled, target)
+    tools = _tools(target, payload)
+    names = sorted((t.get("function") or t.get("toolSpec") or t)["name"] for t in tools)
+    assert names == sorted(p.stem for p in (ROOT / "contracts").glob("*.yaml"))
+    if target == "bedrock":
+        assert all("json" in t["toolSpec"]["inputSchema"] for t in tools)
+        return
+    # read back through auto-detection and checked against its own target: zero errors
+    elsewhere = bundled.parent / f"readback-{target}"
+    elsewhere.mkdir(exist_ok=True)
+    shutil.copy(bundled / f"out-{target}.json", elsewhere / "tools.json")
+    code, doc = run_json("validate", "tools.json", "--target", target, "--no-cache", "--select", "TC0,TC1,TC2",
+                         cwd=elsewhere)
+    errors = [f for f in doc["findings"] if f["severity"] == "error"]
+    assert errors == [], errors
+    assert doc["summary"]["tools"] == len(names)
+
+
+def test_strict_export_applies_the_documented_transforms(bundled):
+    tools = _export(bundled, "openai-strict")
+    fn = next(t["function"] for t in tools if t["function"]["name"] == "search_gifts")
+    params = fn["parameters"]
+    assert fn["strict"] is True and params["additionalProperties"] is False
+    assert sorted(params["required"]) == sorted(params["properties"])  # optional -> required + nullable
+    assert "null" in params["properties"]["category"]["type"] or "null" in str(params["properties"]["category"])
+
+
+def test_gemini_export_turns_const_into_enum(tmp_path):
+    (tmp_path / "contracts").mkdir()
+    (tmp_path / "contracts" / "c.yaml").write_text(
+        "name: set_mode\ndescription: Set the display mode. Use it when the user asks for dark mode.\nrisk: write_limited\n"
+        "parameters:\n  type: object\n  properties:\n    mode: {const: dark, description: The mode.}\n")
+    (tmp_path / "toolcheck.yaml").write_text("paths: [contracts]\n")
+    payload = _export(tmp_path, "gemini")
+    mode = payload[0]["functionDeclarations"][0]["parameters"]["properties"]["mode"]
+    assert mode.get("enum") == ["dark"] and "const" not in mode
+
+
+def test_responses_api_shape(bundled):
+    tools = _export(bundled, "openai-strict", "--api", "responses")
+    assert all(t["type"] == "function" and "name" in t and "function" not in t for t in tools)
+
+
+def test_unexpressible_contract_is_reported_and_nothing_written(tmp_path):
+    (tmp_path / "contracts").mkdir()
+    (tmp_path / "contracts" / "c.yaml").write_text(
+        "name: bad name!\ndescription: A tool whose name no vendor accepts.\nparameters: {type: object, properties: {}}\n")
+    (tmp_path / "toolcheck.yaml").write_text("paths: [contracts]\n")
+    p = run_cli("export", "--target", "openai", "--out", "out.json", cwd=tmp_path)
+    assert p.returncode == 1 and "nothing written" in p.stderr
+    assert not (tmp_path / "out.json").exists()
+
+
+def test_export_usage_errors(bundled):
+    assert run_cli("export", "--target", "openai-lax", cwd=bundled).returncode == 2
+    assert run_cli("export", "--target", "openai", "--api", "graphql", cwd=bundled).returncode == 2
