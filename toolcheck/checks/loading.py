@@ -292,7 +292,7 @@ def invalid_contract_value(contract, ctx):
                   "(`{type: object, properties: {}}` for a tool without arguments).", code="TC008")
     elif len(present) > 1:
         yield Hit(f"/{present[1]}", f"both `{present[0]}` and `{present[1]}` are given; they are aliases",
-                  f"Keep one of them (`parameters` is the canonical name).")
+                  "Keep one of them (`parameters` is the canonical name).")
     for err in _validator().errors(data):
         if err.keyword == "required":
             missing = err.extra[0] if err.extra else "?"
