@@ -73,7 +73,16 @@ def test_fixture(code, kind, case, tmp_path):
     if code.startswith("TC8"):
         result = _run_diff_case(case, tmp_path)
     else:
-        result = run_engine("validate", cwd=_prepare(case, tmp_path))
+        proj = _prepare(case, tmp_path)
+        if code.startswith("TC7"):  # fuzzing rules run only under `toolcheck fuzz`
+            from .test_rule_docs import _run_for
+
+            class _P:
+                path = proj
+
+            result = _run_for(code, _P)
+        else:
+            result = run_engine("validate", cwd=proj)
     codes = [f.code for f in result.findings]
     if kind == "fail":
         assert code in codes, f"{case}: expected {code}, got {codes}"

@@ -61,7 +61,7 @@ def test_documented_example_fires(code, project):
         info, block = _fence(r.doc, "Example")
         assert block is not None, f"{code}: no fenced Example"
         _write_example(project, block, info)
-        result = run_engine("validate", cwd=project.path)
+        result = _run_for(code, project)
     assert code in {f.code for f in result.findings}, f"{code}: example did not fire: {result.findings}"
 
 
@@ -74,8 +74,31 @@ def test_use_instead_is_clean(code, project):
         info, block = _fence(r.doc, "Use instead")
         assert block is not None, f"{code}: no fenced 'Use instead'"
         _write_example(project, block, info)
-        result = run_engine("validate", cwd=project.path)
+        result = _run_for(code, project)
     assert code not in {f.code for f in result.findings}, [f.message for f in result.findings if f.code == code]
+
+
+def _run_for(code, project):
+    """TC7 rules run only under `toolcheck fuzz` (the fuzz extra); every other family under validate."""
+    if not code.startswith("TC7"):
+        return run_engine("validate", cwd=project.path)
+    pytest.importorskip("hypothesis_jsonschema")
+    import os
+
+    from toolcheck.cli import build_settings
+    from toolcheck.fuzz import FuzzOptions, run_fuzz
+
+    old = os.getcwd()
+    os.chdir(project.path)
+    try:
+        settings = build_settings(
+            "fuzz", paths=None, config=None, select=None, extend_select=None, ignore=None, target=None, ship=None,
+            samples=None, exclude=None, fmt=None, output=None, fail_on=None, exit_zero=False, statistics=False,
+            baseline=None, write_baseline=None, no_cache=True, quiet=True, force_exclude=False)
+        return run_fuzz(settings, FuzzOptions(max_examples=100, seed=0, budget_seconds=20.0, handler=None,
+                                              handler_timeout=5.0, save_failures=False))
+    finally:
+        os.chdir(old)
 
 
 # TC8 compares two versions: its Example and Use instead hold two fences each, ```yaml file=old/<name> and

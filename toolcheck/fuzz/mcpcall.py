@@ -1,0 +1,233 @@
+"""Fuzzing a live MCP server: ``tools/call`` over stdio with the official SDK (the `mcp` extra).
+
+One server process serves the whole run. Its client session lives in a thread of its own (an anyio event loop
+there), and calls reach it through a queue, so the synchronous hypothesis test can wait for each answer with a
+timeout. A call that does not answer in time, or a server that dies, ends that session (the SDK closes stdin,
+then terminates and kills the process tree); the next call starts a fresh server. :meth:`McpServer.close` always
+stops it.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shlex
+import tempfile
+import threading
+from typing import Any
+
+from .outcome import Outcome
+
+MAX_RESTARTS = 10  # server restarts in one run
+MAX_TIMEOUTS = 1  # per tool
+MAX_TOOL_CRASHES = 1
+
+
+class McpServer:
+    def __init__(self, command: str, call_timeout: float, start_timeout: float) -> None:
+        self.command = command
+        self.call_timeout = call_timeout
+        self.start_timeout = start_timeout
+        self.requests: queue.Queue | None = None
+        self.thread: threading.Thread | None = None
+        self.ready = threading.Event()
+        self.start_error: str | None = None
+        self.restarts = 0
+        self.errlog = None
+
+    # -------------------------------------------------------------------------------------------- session
+
+    def _alive(self) -> bool:
+        return self.thread is not None and self.thread.is_alive() and self.ready.is_set()
+
+    def _start(self) -> str | None:
+        self.ready = threading.Event()
+        self.start_error = None
+        self.requests = queue.Queue()
+        if self.errlog is None:
+            self.errlog = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+        self.thread = threading.Thread(target=self._thread_main, args=(self.requests, self.ready), daemon=True,
+                                       name="toolcheck-mcp-fuzz")
+        self.thread.start()
+        self.ready.wait(self.start_timeout + 5)
+        if not self.ready.is_set() or self.start_error:
+            err = self.start_error or f"no answer within {self.start_timeout:g} s"
+            self._stop_thread()
+            return err
+        return None
+
+    def _thread_main(self, requests: queue.Queue, ready: threading.Event) -> None:
+        import anyio
+
+        try:
+            anyio.run(self._session, requests, ready)
+        except BaseException as e:  # noqa: BLE001 - transport errors arrive as exception groups
+            if not ready.is_set():
+                self.start_error = _first_error(e)
+                ready.set()
+        finally:
+            # answer whatever is still waiting, so no caller blocks on a dead session
+            while True:
+                try:
+                    req = requests.get_nowait()
+                except queue.Empty:
+                    break
+                if req is not None:
+                    req[2].put(("dead", "the server session ended"))
+
+    async def _session(self, requests: queue.Queue, ready: threading.Event) -> None:
+        import anyio
+        from mcp import ClientSession, StdioServerParameters
+        from mcp.client.stdio import stdio_client
+
+        argv = shlex.split(self.command)
+        params = StdioServerParameters(command=argv[0], args=argv[1:], env=dict(os.environ))
+        async with stdio_client(params, errlog=self.errlog) as (read, write):
+            async with ClientSession(read, write) as session:
+                with anyio.fail_after(self.start_timeout):
+                    await session.initialize()
+                    await session.list_tools()  # the SDK validates structured results against listed schemas
+                ready.set()
+                while True:
+                    req = await anyio.to_thread.run_sync(requests.get)
+                    if req is None:
+                        return
+                    name, args, reply = req
+                    try:
+                        with anyio.fail_after(self.call_timeout):
+                            res = await session.call_tool(name, args)
+                    except TimeoutError:
+                        reply.put(("timeout", None))
+                        return  # the server may be stuck: end the session (and the process)
+                    except Exception as e:  # noqa: BLE001
+                        code = getattr(e, "code", None)
+                        if code is None:
+                            code = getattr(getattr(e, "error", None), "code", None)
+                        if isinstance(code, int) and code != -32000:  # a JSON-RPC error answer
+                            reply.put(("rpc", f"{code}: {getattr(e, 'message', None) or e}"))
+                            continue
+                        if isinstance(e, RuntimeError) and ("structured content" in str(e) or
+                                                            "output schema" in str(e)):
+                            reply.put(("returns", str(e)))
+                            continue
+                        reply.put(("dead", _first_error(e)))
+                        return
+                    reply.put(("ok", res))
+
+    def _stop_thread(self) -> None:
+        t, q = self.thread, self.requests
+        self.thread = None
+        if q is not None:
+            q.put(None)
+        if t is not None:
+            t.join(timeout=10)
+
+    def close(self) -> None:
+        self._stop_thread()
+        if self.errlog is not None:
+            try:
+                self.errlog.close()
+            except OSError:
+                pass
+            self.errlog = None
+
+    # -------------------------------------------------------------------------------------------- calls
+
+    @property
+    def exhausted(self) -> bool:
+        return self.restarts >= MAX_RESTARTS
+
+    def call(self, name: str, args: Any) -> Outcome | None:
+        if self.exhausted:
+            return None
+        if not self._alive():
+            if self.thread is not None:
+                self._stop_thread()
+            err = self._start()
+            if err is not None:
+                self.restarts += 1
+                return Outcome("crashed", message=f"the server could not be (re)started: {err}", mcp=True)
+        assert self.requests is not None
+        reply: queue.Queue = queue.Queue()
+        self.requests.put((name, args, reply))
+        try:
+            kind, value = reply.get(timeout=self.call_timeout + 15)
+        except queue.Empty:
+            kind, value = "timeout", None
+        if kind == "timeout":
+            self._stop_thread()
+            return Outcome("timeout", message=f"{self.call_timeout:g} s", mcp=True)
+        if kind == "dead":
+            self.restarts += 1
+            self._stop_thread()
+            return Outcome("crashed", message=str(value), mcp=True, traceback=self._tail())
+        if kind == "rpc":
+            return Outcome("protocol-error", message=str(value), mcp=True)
+        if kind == "returns":
+            return Outcome("returned", value=None, mcp=True, returns_error=str(value))
+        return _from_result(value)
+
+    def _tail(self) -> str:
+        f = self.errlog
+        if f is None:
+            return ""
+        try:
+            f.flush()
+            f.seek(0)
+            return f.read()[-1500:]
+        except (OSError, ValueError):
+            return ""
+
+
+class McpToolCaller:
+    """The caller for one tool of the shared server (the driver's interface: ``call`` and ``close``).
+
+    A tool whose call hung or killed the server once is not called again (each costs a server restart,
+    seconds); the server is shared, so another tool's calls go on."""
+
+    def __init__(self, server: McpServer, name: str) -> None:
+        self.server = server
+        self.name = name
+        self.timeouts = 0
+        self.crashes = 0
+
+    @property
+    def exhausted(self) -> bool:
+        return self.server.exhausted or self.crashes >= MAX_TOOL_CRASHES
+
+    @property
+    def hung(self) -> bool:
+        return self.timeouts >= MAX_TIMEOUTS
+
+    def call(self, args: Any) -> Outcome | None:
+        if self.exhausted or self.hung:
+            return None
+        o = self.server.call(self.name, args if isinstance(args, dict) else {"value": args})
+        if o is not None and o.kind == "timeout":
+            self.timeouts += 1
+        elif o is not None and o.kind == "crashed":
+            self.crashes += 1
+        return o
+
+    def close(self) -> None:
+        pass  # the server is shared by every tool of the run; FuzzState.close stops it
+
+
+def _from_result(res: Any) -> Outcome:
+    try:
+        d = res.model_dump(by_alias=True, exclude_none=True, mode="json")
+    except Exception:  # noqa: BLE001
+        d = {}
+    texts = [c.get("text", "") for c in d.get("content", []) if isinstance(c, dict) and c.get("type") == "text"]
+    text = "\n".join(t for t in texts if isinstance(t, str))
+    if d.get("isError"):
+        return Outcome("returned", value=d, mcp=True, mcp_error=True, message=text)
+    return Outcome("returned", value=text if text else d, mcp=True, mcp_structured=d.get("structuredContent"))
+
+
+def _first_error(e: BaseException) -> str:
+    while getattr(e, "exceptions", None):
+        e = e.exceptions[0]
+    s = str(e).strip()
+    line = s.splitlines()[0] if s else ""
+    return f"{type(e).__name__}: {line}" if line else type(e).__name__
