@@ -5,9 +5,10 @@ import json
 from . import statistics
 
 
-def _dumps(value) -> str:
-    # compact (the C encoder); one finding per line keeps large reports fast to write and easy to grep
-    return json.dumps(value, ensure_ascii=False, default=str, separators=(", ", ": "))
+# one encoder for the whole report (json.dumps would build a new one per call); compact, so the C encoder
+# runs; one finding per line keeps large reports fast to write and easy to grep
+_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str, separators=(", ", ": "))
+_dumps = _ENCODER.encode
 
 
 def render_json(result, settings, version: str) -> str:
