@@ -4,7 +4,6 @@ import json
 
 from . import statistics
 
-
 # one encoder for the whole report (json.dumps would build a new one per call); compact, so the C encoder
 # runs; one finding per line keeps large reports fast to write and easy to grep
 _ENCODER = json.JSONEncoder(ensure_ascii=False, default=str, separators=(", ", ": "))
