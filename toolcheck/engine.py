@@ -11,7 +11,7 @@ from typing import Any
 from .config import ConfigError
 from .contract import Contract, Sample, SourceFile
 from .discovery import InputFile, discover
-from .findings import Finding, Hit, severity_rank, split_pointer
+from .findings import Finding, Hit, resolve_pointer, severity_rank, split_pointer
 from .loading import load_file
 from .registry import COMMAND_FAMILIES, FAMILIES, RULES, Rule, expand_selector, is_known_selector, load_rules
 from .secrets import mask, mask_data
@@ -438,14 +438,7 @@ def _fingerprint(f: Finding) -> str:
 
 
 def _resolve(doc: Any, pointer: str) -> Any:
-    cur = doc
-    for t in split_pointer(pointer):
-        if isinstance(cur, dict) and t in cur:
-            cur = cur[t]
-        elif isinstance(cur, list) and t.isdigit() and int(t) < len(cur):
-            cur = cur[int(t)]
-        else:
-            return None
+    cur = resolve_pointer(doc, pointer)
     if isinstance(cur, (dict, list)):
         return None  # a container's hash would change with any edit below it
     return cur

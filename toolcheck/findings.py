@@ -95,3 +95,17 @@ def split_pointer(pointer: str) -> list[str]:
     if not pointer:
         return []
     return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
+
+
+
+def resolve_pointer(doc: Any, pointer: str, default: Any = None) -> Any:
+    """The value at ``pointer`` in ``doc``, or ``default`` when the path does not exist."""
+    cur = doc
+    for t in split_pointer(pointer):
+        if isinstance(cur, dict) and t in cur:
+            cur = cur[t]
+        elif isinstance(cur, list) and t.isdigit() and int(t) < len(cur):
+            cur = cur[int(t)]
+        else:
+            return default
+    return cur

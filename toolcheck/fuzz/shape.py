@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..findings import escape_pointer_token, split_pointer
+from ..findings import escape_pointer_token, resolve_pointer
 
 KINDS = ("drop-required", "unknown-property", "change-type", "stringify-number", "past-bounds", "null")
 MAX_MUTANTS = 80
@@ -446,15 +446,7 @@ def _insert(inst: Any, path: tuple, name: str, value: Any) -> Any:
 
 
 def _resolve(doc: Any, ptr: str) -> Any:
-    cur = doc
-    for t in split_pointer(ptr):
-        if isinstance(cur, dict) and t in cur:
-            cur = cur[t]
-        elif isinstance(cur, list) and t.isdigit() and int(t) < len(cur):
-            cur = cur[int(t)]
-        else:
-            return None
-    return cur
+    return resolve_pointer(doc, ptr)
 
 
 # ------------------------------------------------------------------------------------------------ prose bounds
