@@ -229,22 +229,23 @@ def _fuzz_contract(c, ctx, opts, state) -> list[Hit]:
     budget = max(0.1, float(opts.budget_seconds))
     deadline = time.monotonic() + budget
     hard = budget + max(5.0, budget * 0.5) + (opts.handler_timeout if handler_on else 0.0)
-    caller = None
     tool = _Tool(c, ctx, opts, state, schema, validator, base, seed, deadline)
-    with _alarm(hard):
-        try:
-            if not tool.prepare(hits, static_unsat, schema_on):
-                return hits
-            if handler_on:
-                caller = tool.make_caller(hits)
-            tool.run_valid(caller, schema_on)
-            if caller is not None and any(code in enabled for code in INVALID_ARGS_CODES):
-                tool.run_invalid(caller)
-        except _HardStop:
-            tool.stopped = True
-        finally:
-            if caller is not None and not tool.shared_caller:
-                caller.close()
+    try:
+        with _alarm(hard):
+            try:
+                if not tool.prepare(hits, static_unsat, schema_on):
+                    return hits
+                caller = tool.make_caller(hits) if handler_on else None
+                tool.run_valid(caller, schema_on)
+                if caller is not None and any(code in enabled for code in INVALID_ARGS_CODES):
+                    tool.run_invalid(caller)
+            except _HardStop:
+                tool.stopped = True
+    except _HardStop:  # the limit passed while leaving the block above
+        tool.stopped = True
+    finally:
+        if tool.caller is not None and not tool.shared_caller:
+            tool.caller.close()  # a worker process never outlives its tool
     if tool.stopped:
         state.stopped += 1
         state.notes.append(f"note: {name}: fuzzing stopped at the time limit ({hard:.0f} s) after "
@@ -472,6 +473,7 @@ class _Tool:
         self.static_unsat = False
         self.from_cli = False
         self.budget_hit = False
+        self.caller = None  # a worker-process caller to close when the tool is done
 
     # -------------------------------------------------------------------------------------------- setup
 
@@ -591,7 +593,7 @@ class _Tool:
         from .harness import HandlerCaller, LoadError
 
         self.handler_label = f"`{spec}`"
-        caller = HandlerCaller(spec, self.exp.call, self.ctx.settings.root, self.opts.handler_timeout)
+        caller = self.caller = HandlerCaller(spec, self.exp.call, self.ctx.settings.root, self.opts.handler_timeout)
         try:
             caller.start()
         except LoadError as e:
