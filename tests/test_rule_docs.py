@@ -95,8 +95,8 @@ def _run_for(code, project):
             "fuzz", paths=None, config=None, select=None, extend_select=None, ignore=None, target=None, ship=None,
             samples=None, exclude=None, fmt=None, output=None, fail_on=None, exit_zero=False, statistics=False,
             baseline=None, write_baseline=None, no_cache=True, quiet=True, force_exclude=False)
-        return run_fuzz(settings, FuzzOptions(max_examples=100, seed=0, budget_seconds=20.0, handler=None,
-                                              handler_timeout=5.0, save_failures=False))
+        return run_fuzz(settings, FuzzOptions(max_examples=25, seed=0, budget_seconds=20.0, handler=None,
+                                              handler_timeout=2.0, save_failures=False))
     finally:
         os.chdir(old)
 
