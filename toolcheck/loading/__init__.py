@@ -148,30 +148,27 @@ class _Dup(Exception):
     pass
 
 
-_KEY_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(\s*:)?')
-
-
-def _key_count(text: str) -> int:
-    # every string is consumed whole, so a string value holding `":` cannot be miscounted as a key
-    groups = _KEY_TOKEN.findall(text)
-    return len(groups) - groups.count("")
-
-
 def _constant(name):
     raise ValueError(f"{name} is not valid JSON")
+
+
+def _pairs_hook(flags: dict):
+    def hook(pairs: list) -> dict:
+        d = dict(pairs)
+        if len(d) != len(pairs):
+            flags["dup"] = True
+        return d
+
+    return hook
 
 
 def _json_loads(s: str, flags: dict) -> Any:
     """json.loads (C speed) that rejects NaN/Infinity and notices duplicate keys.
 
-    Duplicates are found by comparing the keys in the text with the keys of the re-encoded value: equal counts
-    mean none were dropped. Only a file with duplicates pays for the slow path that locates them.
+    The C scanner hands each object's pairs to a hook that builds the dict: fewer entries than pairs means a key
+    repeated. Only a file with duplicates pays for the slow path that locates them.
     """
-    value = json.loads(s, parse_constant=_constant)
-    if ":" in s and (isinstance(value, (dict, list))):
-        if _key_count(s) != _key_count(json.dumps(value, ensure_ascii=False)):
-            flags["dup"] = True
-    return value
+    return json.JSONDecoder(object_pairs_hook=_pairs_hook(flags), parse_constant=_constant).decode(s)
 
 
 def _json_error(e: Exception, line_offset: int = 0) -> Hit:
@@ -228,7 +225,7 @@ def _load_json(sf: SourceFile, text: str, limits: Limits, out: Loaded) -> None:
         out.hits.append(Hit("", f"nesting deeper than {limits.max_depth} levels",
                             "Flatten the document, or raise `limits.max-depth` in the config.", code="TC010"))
         return
-    sf.positions = LazyJsonIndex(text)
+    sf.positions = LazyJsonIndex(text, unique_keys=not flags.get("dup"))
     if flags.get("dup"):
         out.hits.extend(_duplicate_hits(text, sf.positions))
     sf.documents = [doc]
@@ -257,7 +254,8 @@ def _load_jsonl(sf: SourceFile, text: str, limits: Limits, out: Loaded) -> None:
                                 "Flatten the record.", code="TC010"))
             records.append(None)
             continue
-        idx.lines[str(lineno)] = LazyJsonIndex(line, line_offset=lineno, prefix=f"/{lineno}")
+        idx.lines[str(lineno)] = LazyJsonIndex(line, line_offset=lineno, prefix=f"/{lineno}",
+                                               unique_keys=not flags.get("dup"))
         if flags.get("dup"):
             out.hits.extend(_duplicate_hits(line, idx, lineno, f"/{lineno}"))
         records.append(rec)

@@ -41,13 +41,15 @@ class PositionIndex:
 class LazyJsonIndex(PositionIndex):
     """Positions in JSON text, found on demand by walking only the pointer's path.
 
-    Values beside the path are skipped with the C JSON scanner (``raw_decode``), so placing a finding costs a
-    few C-speed skips instead of indexing the whole document in Python.
+    Values beside the path are skipped with the C JSON scanner (``raw_decode``, NaN and friends accepted), so
+    placing a finding costs a few C-speed skips instead of indexing the whole document in Python.
     """
 
-    def __init__(self, text: str, line_offset: int = 0, col_offset: int = 0, prefix: str = "") -> None:
+    def __init__(self, text: str, line_offset: int = 0, col_offset: int = 0, prefix: str = "",
+                 unique_keys: bool = False) -> None:
         super().__init__()
         self._text = text
+        self._unique = unique_keys  # no object of the text repeats a key: the first match is the one
         self._line_offset = line_offset
         self._col_offset = col_offset
         self._prefix = prefix
@@ -70,7 +72,7 @@ class LazyJsonIndex(PositionIndex):
         rel = pointer[len(self._prefix):] if pointer.startswith(self._prefix) else pointer
         tokens = [t.replace("~1", "/").replace("~0", "~") for t in rel[1:].split("/")] if rel else []
         try:
-            res = _walk_json(self._text, tokens, self._nodes)
+            res = _walk_json(self._text, tokens, self._nodes, self._unique)
         except (ValueError, IndexError):
             res = (None, _skip_ws(self._text, 0), False)
         self._memo[pointer] = res
@@ -95,69 +97,93 @@ def _skip_ws(text: str, i: int) -> int:
     return _WS.match(text, i).end()
 
 
-def _skip_value(text: str, i: int) -> int:
-    """Offset just past the JSON value at ``i`` (C scanner; NaN and friends are accepted here)."""
-    return _DECODER.raw_decode(text, i)[1]
+_DONE = -1  # scan state of a container whose children are all recorded
+_SEP = re.compile(r"[ \t\r\n]*(,)?[ \t\r\n]*")
+_KEY = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"[ \t\r\n]*:[ \t\r\n]*')
 
 
-def _walk_json(text: str, tokens: list[str], memo: dict | None = None) -> tuple[int | None, int, bool]:
-    """Follow ``tokens`` from the document root; ``memo`` maps a tuple of tokens to (key offset, value offset)
-    of nodes already found, so sibling findings share the walk to their common parent."""
-    from json.decoder import scanstring
+def _children(text: str, i: int, path: tuple, memo: dict, state, want: str | None):
+    """Record (key offset, value offset) of the children of the container at ``i`` under ``path`` + token.
 
-    start = 0
-    key_off: int | None = None
-    i = _skip_ws(text, 0)
-    if memo is not None:
-        for n in range(len(tokens), 0, -1):
-            hit = memo.get(tuple(tokens[:n]))
-            if hit is not None:
-                key_off, i = hit
-                start = n
-                break
-    for depth in range(start, len(tokens)):
-        tok = tokens[depth]
+    Scans from ``state`` (None: the start) and returns where to resume: ``_DONE`` once every child is recorded.
+    With ``want`` (the document has no repeated keys, so the first match is the only one) the scan stops just
+    after that child's key, without skipping its value: placing `/description` never decodes `parameters`.
+    Without it, the whole container is read, and a repeated key keeps its last occurrence, as JSON parsers do.
+    """
+    skip = _DECODER.raw_decode
+    sep = _SEP.match
+    if state is None:
         ch = text[i] if i < len(text) else ""
         if ch == "{":
-            j = _skip_ws(text, i + 1)
-            found = False
-            while j < len(text) and text[j] == '"':
-                k_start = j
-                key, j = scanstring(text, j + 1)
-                j = _skip_ws(text, j)
-                j = _skip_ws(text, j + 1)  # the colon
-                if key == tok:
-                    # duplicates: JSON parsers keep the last, so keep looking for a later one
-                    found_at = (k_start, j)
-                    found = True
-                j = _skip_ws(text, _skip_value(text, j))
-                if j < len(text) and text[j] == ",":
-                    j = _skip_ws(text, j + 1)
-                else:
-                    break
-            if not found:
-                return key_off, i, False
-            key_off, i = found_at
+            state = ("o", _skip_ws(text, i + 1), 0, False)
         elif ch == "[":
-            if not tok.isdigit():
-                return key_off, i, False
-            want = int(tok)
             j = _skip_ws(text, i + 1)
-            n = 0
             if j < len(text) and text[j] == "]":
-                return key_off, i, False
-            while n < want:
-                j = _skip_ws(text, _skip_value(text, j))
-                if j < len(text) and text[j] == ",":
-                    j = _skip_ws(text, j + 1)
-                    n += 1
-                else:
-                    return key_off, i, False
-            key_off, i = None, j
+                return _DONE
+            state = ("a", j, 0, False)
         else:
-            return key_off, i, False
-        if memo is not None:
-            memo[tuple(tokens[: depth + 1])] = (key_off, i)
+            return _DONE
+    kind, j, k, pending = state
+    if pending:  # resume after the child we stopped at: skip its value first
+        m = sep(text, skip(text, j)[1])
+        if m.group(1) is None:
+            return _DONE
+        j = m.end()
+    if kind == "o":
+        key_at = _KEY.match
+        while True:
+            m = key_at(text, j)
+            if m is None:
+                return _DONE
+            key = m.group(1)
+            if "\\" in key:
+                key = json.loads('"' + key + '"')
+            v = m.end()
+            memo[path + (key,)] = (m.start(), v)
+            if key == want:
+                return ("o", v, k, True)
+            m = sep(text, skip(text, v)[1])
+            if m.group(1) is None:
+                return _DONE
+            j = m.end()
+    n = len(text)
+    while j < n:
+        tok = str(k)
+        memo[path + (tok,)] = (None, j)
+        if tok == want:
+            return ("a", j, k + 1, True)
+        m = sep(text, skip(text, j)[1])
+        if m.group(1) is None:
+            return _DONE
+        j = m.end()
+        k += 1
+    return _DONE
+
+
+def _walk_json(text: str, tokens: list[str], memo: dict | None = None, unique_keys: bool = False
+               ) -> tuple[int | None, int, bool]:
+    """Follow ``tokens`` from the document root. ``memo`` maps a tuple of tokens to (key offset, value offset)
+    and, under ``(_walk_json, *path)``, each container's scan state, so findings share the walk and no container
+    is read twice. ``unique_keys``: the document is known to repeat no key (see :func:`_children`)."""
+    if memo is None:
+        memo = {}
+    key_off: int | None = None
+    i = _skip_ws(text, 0)
+    path: tuple = ()
+    for tok in tokens:
+        child = path + (tok,)
+        hit = memo.get(child)
+        if hit is None:
+            skey = (_walk_json,) + path
+            state = memo.get(skey)
+            while hit is None and state is not _DONE:
+                state = _children(text, i, path, memo, state, tok if unique_keys else None)
+                hit = memo.get(child)
+            memo[skey] = state
+            if hit is None:
+                return key_off, i, False
+        key_off, i = hit
+        path = child
     return key_off, i, True
 
 
