@@ -1,4 +1,4 @@
-from toolcheck.cli import main
+from toolcheck.cli import entry
 
 if __name__ == "__main__":
-    main()
+    entry()

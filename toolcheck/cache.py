@@ -3,9 +3,16 @@
 The key covers everything a run's findings depend on: toolcheck's version, the command, every input file's path,
 role and content hash, and the settings that change findings (selection, severities, rule options, targets,
 limits, ...); output options (format, --fail-on, --output) are not in it. A whole run is cached, not single
-files, because duplicate names, overlap and sample replay compare files with each other. Entries are written
-atomically under a unique name, so concurrent runs are safe and the folder is safe to delete. Findings are
-stored as reported: secrets are already masked.
+files, because duplicate names, overlap and sample replay compare files with each other.
+
+An entry is three kinds of file under ``<version>/<key[:2]>/``: ``<key>.findings.json`` (the findings, as
+reported: secrets already masked), ``<key>.json`` (summary, tool index, enabled rules; written after the
+findings, so it never points at missing ones) and ``<key>.out-<variant>`` (the exact text written for one
+format/--statistics/--quiet/colour combination, headed by the key and its length, so a truncated file is a
+miss). A hit with a stored output copies it to stdout without reading or rendering any finding; a hit without
+one reads the findings and renders them; the exit code comes from the summary's counts and --fail-on.
+Every file is written atomically under a unique name, so concurrent runs are safe and the folder is safe to
+delete; anything unreadable, foreign or damaged is a miss.
 """
 
 from __future__ import annotations
@@ -61,22 +68,85 @@ def run_key(command: str, settings, inputs) -> str:
     return h.hexdigest()
 
 
-def _path(root: str, key: str) -> str:
-    return os.path.join(root, CACHE_DIR, __version__, key[:2], key + ".json")
+def _path(root: str, key: str, part: str = "json") -> str:
+    return os.path.join(root, CACHE_DIR, __version__, key[:2], f"{key}.{part}")
+
+
+def output_variant(fmt: str, statistics: bool, quiet: bool, color: bool) -> str:
+    """What, besides the findings, decides the text a run writes."""
+    return hashlib.sha256(f"{fmt}\0{statistics}\0{quiet}\0{color}".encode()).hexdigest()[:16]
+
+
+def _read_json(path: str) -> Any:
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)
 
 
 def load(root: str, key: str) -> dict[str, Any] | None:
+    """The entry's summary, tool index and enabled codes (small); the findings are read by :func:`findings_of`."""
     try:
-        with open(_path(root, key), encoding="utf-8") as fh:
-            data = json.load(fh)
-        if data.get("key") != key:
+        data = _read_json(_path(root, key))
+        if not isinstance(data, dict) or data.get("key") != key:
             return None
         return data
     except (OSError, ValueError):
         return None  # a missing, half-written by a crash elsewhere, or foreign file is a miss
 
 
+def load_output(root: str, key: str, variant: str) -> str | None:
+    """The path of the stored output of this run and variant, or None (missing, foreign or not whole)."""
+    path = _path(root, key, f"out-{variant}")
+    try:
+        with open(path, "rb") as fh:
+            head = fh.readline(200).split()
+            size = os.fstat(fh.fileno()).st_size
+            if len(head) != 3 or head[:2] != [b"toolcheck-cache", key.encode()] or not head[2].isdigit():
+                return None
+            if size != fh.tell() + int(head[2]):
+                return None
+        return path
+    except OSError:
+        return None
+
+
+def copy_output(path: str, dest) -> None:
+    """Copy a stored output (after its header line) to the binary file ``dest``, in chunks."""
+    import shutil
+
+    with open(path, "rb") as fh:
+        fh.readline()
+        shutil.copyfileobj(fh, dest, 1 << 20)
+
+
+def findings_of(root: str, key: str) -> list[Finding] | None:
+    try:
+        data = _read_json(_path(root, key, "findings.json"))
+        if not isinstance(data, dict) or data.get("key") != key:
+            return None
+        return _findings_from(data["findings"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _write(root: str, path: str, text: str) -> None:
+    _write_bytes(root, path, text.encode("utf-8"))
+
+
+def _write_bytes(root: str, path: str, data: bytes) -> None:
+    from .fsutil import write_atomic, write_atomic_from
+
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        gi = os.path.join(root, CACHE_DIR, ".gitignore")
+        if not os.path.exists(gi):
+            write_atomic(gi, "# created by toolcheck; safe to delete\n*\n")
+        write_atomic_from(path, lambda fh: fh.write(data))
+    except OSError:
+        pass  # a read-only checkout still works, just without a cache
+
+
 def store(root: str, key: str, result) -> None:
+    """Findings first, then the entry that points at them: a reader never sees an entry without its findings."""
     from .engine import _fingerprint
     from .report.sarif import utf16_column
 
@@ -87,29 +157,28 @@ def store(root: str, key: str, result) -> None:
         sf = f.extra.get("file")
         d["_utf16"] = utf16_column(sf, f.line, f.column) if sf is not None else f.column
         findings.append(d)
+    _write(root, _path(root, key, "findings.json"),
+           json.dumps({"key": key, "findings": findings}, ensure_ascii=False, separators=(",", ":")))
     data = {
         "key": key,
-        "findings": findings,
         "summary": result.summary(),
         "tools": [[c.file.path, c.display_name] for c in result.contracts if c.file.reported],
         "enabled": sorted(result.enabled),
     }
-    path = _path(root, key)
-    try:
-        from .fsutil import write_atomic
-
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        gi = os.path.join(root, CACHE_DIR, ".gitignore")
-        if not os.path.exists(gi):
-            write_atomic(gi, "# created by toolcheck; safe to delete\n*\n")
-        write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
-    except OSError:
-        pass  # a read-only checkout still works, just without a cache
+    _write(root, _path(root, key), json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
-def findings_from(data: dict[str, Any]) -> list[Finding]:
+def store_output(root: str, key: str, variant: str, text: str) -> None:
+    """The text a run wrote, so the next unchanged run with the same output options writes it without rendering."""
+    if os.path.exists(_path(root, key)):
+        body = text.encode("utf-8")
+        path = _path(root, key, f"out-{variant}")
+        _write_bytes(root, path, f"toolcheck-cache {key} {len(body)}\n".encode() + body)
+
+
+def _findings_from(rows: list[dict[str, Any]]) -> list[Finding]:
     out = []
-    for d in data["findings"]:
+    for d in rows:
         extra = {"fingerprint": d.pop("_fp", None), "utf16_column": d.pop("_utf16", None)}
         f = Finding(**{k: d.get(k) for k in ("code", "name", "severity", "message", "help", "file", "line", "column",
                                              "tool", "pointer", "target", "url", "fixable", "related", "data")})

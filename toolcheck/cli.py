@@ -167,11 +167,21 @@ def build_settings(command: str, paths, config, select, extend_select, ignore, t
 
 
 def _check(command: str, runner=None, **kw) -> None:
-    from .engine import baseline_entries, run, worst_exit
+    import gc
+
+    from .engine import baseline_entries, result_exit, run
     from .report import render
 
+    gc.disable()  # a short-lived process: reference counting frees what matters, no need to rescan the heap
     settings = build_settings(command, **kw)
-    result = runner(settings) if runner is not None else run(settings, command)
+    color = (settings.format == "text" and settings.output is None and sys.stdout.isatty()
+             and not os.environ.get("NO_COLOR"))
+    variant = None
+    if runner is None and not settings.write_baseline:
+        from .cache import output_variant
+
+        variant = output_variant(settings.format, settings.statistics, settings.quiet, color)
+    result = runner(settings) if runner is not None else run(settings, command, output_variant=variant)
     for note in result.notes:
         typer.echo(note, err=True)
     if settings.write_baseline:
@@ -183,12 +193,27 @@ def _check(command: str, runner=None, **kw) -> None:
         write_atomic(settings.write_baseline, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
         typer.echo(f"Wrote {len(result.findings)} finding(s) to {settings.write_baseline}", err=True)
         raise typer.Exit(0)
-    color = (settings.format == "text" and settings.output is None and sys.stdout.isatty()
-             and not os.environ.get("NO_COLOR"))
+    if result.rendered is not None:
+        from .cache import copy_output
+
+        if settings.output:
+            from .fsutil import write_atomic_from
+
+            write_atomic_from(settings.output, lambda fh: copy_output(result.rendered, fh))
+        else:
+            sys.stdout.flush()
+            copy_output(result.rendered, sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+        raise typer.Exit(0 if settings.exit_zero else result_exit(result, settings.fail_on))
     out = render(settings.format, result, settings, __version__, color=color)
     if settings.quiet and settings.format == "text":
-        out = "\n".join(ln for ln in out.splitlines() if not ln.startswith(("All checks passed", "Found ", "Targets checked"))).strip()
+        out = "\n".join(ln for ln in out.splitlines()
+                        if not ln.startswith(("All checks passed", "Found ", "Targets checked"))).strip()
         out = out + "\n" if out else ""
+    if variant and result.cache_key and not settings.baseline:
+        from .cache import store_output
+
+        store_output(settings.root, result.cache_key, variant, out)
     if settings.output:
         from .fsutil import write_atomic
 
@@ -196,7 +221,10 @@ def _check(command: str, runner=None, **kw) -> None:
     else:
         sys.stdout.write(out)
         sys.stdout.flush()
-    code = 0 if settings.exit_zero else worst_exit(result.findings, settings.fail_on)
+    code = 0 if settings.exit_zero else result_exit(result, settings.fail_on)
+    if runner is None:
+        global _FAST_EXIT
+        _FAST_EXIT = True
     raise typer.Exit(code)
 
 
@@ -457,12 +485,42 @@ def export(
     raise typer.Exit(0)
 
 
+_FAST_EXIT = False  # set by lint/validate once their output is written
+_FAST_EXIT_ALLOWED = False  # only from the console script / `python -m toolcheck`, never when main() is embedded
+
+
+def _exit_now(code: int) -> None:
+    """Exit without tearing down the heap: freeing a large run's objects one by one takes longer than the run's
+    report. Only after lint/validate, which have written and closed every file and started no process, and
+    never under a profiler or tracer (coverage, cProfile), whose exit handlers write their data."""
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        sys.exit(code)
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        code = code or 1
+    os._exit(code)
+
+
+def entry() -> None:
+    """The console script and `python -m toolcheck`: :func:`main`, allowed to skip the heap teardown at exit."""
+    global _FAST_EXIT_ALLOWED
+    _FAST_EXIT_ALLOWED = True
+    main()
+
+
 def main() -> None:
     """Entry point: every error becomes one line on stderr and an exit code, never a traceback."""
     try:
         rc = app(standalone_mode=False)
-        sys.exit(rc if isinstance(rc, int) else 0)
+        rc = rc if isinstance(rc, int) else 0
+        if _FAST_EXIT and _FAST_EXIT_ALLOWED:
+            _exit_now(rc)
+        sys.exit(rc)
     except typer.Exit as e:
+        if _FAST_EXIT and _FAST_EXIT_ALLOWED:
+            _exit_now(e.exit_code)
         sys.exit(e.exit_code)
     except ConfigError as e:
         typer.echo(f"toolcheck: error: {e}", err=True)

@@ -28,6 +28,8 @@ class RunResult:
     targets: list[str]
     notes: list[str] = field(default_factory=list)  # diagnostics for stderr
     cached: dict[str, Any] | None = None  # set when the result came from .toolcheck_cache
+    rendered: str | None = None  # path of a cache hit's stored output (its findings are then not read)
+    cache_key: str | None = None  # the .toolcheck_cache entry this result is (or was stored as)
 
     def count(self, severity: str) -> int:
         return sum(1 for f in self.findings if f.severity == severity)
@@ -41,7 +43,8 @@ class RunResult:
     def summary(self) -> dict[str, Any]:
         if self.cached is not None:
             s = dict(self.cached["summary"])
-            s.update(errors=self.count("error"), warnings=self.count("warning"), infos=self.count("info"))
+            if self.rendered is None:  # findings were read back (and maybe filtered by a baseline): count them
+                s.update(errors=self.count("error"), warnings=self.count("warning"), infos=self.count("info"))
             return s
         return {
             "files": sum(1 for f in self.files if f.reported),
@@ -132,7 +135,9 @@ def enabled_codes(settings: Settings, command: str) -> set[str]:
     return {c for c in base if rules[c].family in families}
 
 
-def run(settings: Settings, command: str, cwd: str | None = None) -> RunResult:
+def run(settings: Settings, command: str, cwd: str | None = None, output_variant: str | None = None) -> RunResult:
+    """Check the configured inputs. ``output_variant`` (see :func:`cache.output_variant`) lets a cache hit hand
+    back the text an earlier identical run wrote, in ``RunResult.rendered``."""
     cwd = cwd or os.getcwd()
     load_rules()
     enabled = enabled_codes(settings, command)
@@ -166,18 +171,39 @@ def run(settings: Settings, command: str, cwd: str | None = None) -> RunResult:
         key = cache.run_key(command, settings, inputs + context_inputs)
         hit = cache.load(settings.root, key)
         if hit is not None:
-            findings = cache.findings_from(hit)
-            if settings.baseline:
-                findings = apply_baseline(findings, settings.baseline)
-            res = RunResult(findings, [], [], [], set(hit["enabled"]), list(hit["summary"].get("targets", [])),
-                            notes, cached=hit)
-            return res
+            enabled_hit, targets_hit = set(hit["enabled"]), list(hit["summary"].get("targets", []))
+            if output_variant and not settings.baseline:
+                stored = cache.load_output(settings.root, key, output_variant)
+                if stored is not None:  # the same run, written the same way: no findings to read or render
+                    return RunResult([], [], [], [], enabled_hit, targets_hit, notes, cached=hit, rendered=stored,
+                                     cache_key=key)
+            findings = cache.findings_of(settings.root, key)
+            if findings is not None:
+                if settings.baseline:
+                    findings = apply_baseline(findings, settings.baseline)
+                return RunResult(findings, [], [], [], enabled_hit, targets_hit, notes, cached=hit, cache_key=key)
     if not inputs and settings.force_exclude and settings.paths:
         # a hook passed only files outside the contract and sample paths: nothing to do, like ruff
         return RunResult([], [], [], [], enabled, [], notes)
     if not inputs:
         raise ConfigError("no input files (nothing to check under " +
                           (", ".join(settings.paths or settings.config_paths or ("contracts",))) + ")")
+    import gc
+
+    # A run builds many objects and frees few until it ends: the cyclic collector would rescan the growing heap
+    # again and again (a third of the run's time on a large corpus). Reference counting still frees as usual.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _run_loaded(settings, command, inputs, context_inputs, live, enabled, notes,
+                           key if use_cache else None)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], context_inputs: list[InputFile],
+                live: list[InputFile], enabled: set[str], notes: list[str], cache_key: str | None) -> RunResult:
     try:
         loaded = [_load(i, settings) for i in inputs + context_inputs]
     finally:
@@ -186,9 +212,6 @@ def run(settings: Settings, command: str, cwd: str | None = None) -> RunResult:
                 os.unlink(i.abspath)
             except OSError:
                 pass
-    import gc
-
-    gc.freeze()  # the loaded documents live until the end: stop the collector from rescanning them
     files = [lf.file for lf in loaded]
     contracts = [c for lf in loaded for c in lf.contracts]
     samples = [s for lf in loaded for s in lf.samples]
@@ -210,19 +233,58 @@ def run(settings: Settings, command: str, cwd: str | None = None) -> RunResult:
             f = stamper.stamp(h, RULES[h.code], lf.file, _contract_at(lf.contracts, h.pointer))
             if f:
                 findings.append(f)
-    for r in _runnable(enabled):
-        findings.extend(_run_rule(r, ctx, files, contracts, samples, stamper))
-
     findings = [f for f in findings if f.extra["file"].reported]
-    _mask_all(findings)  # after every rule ran: TC5 teaches the masker secrets it found by context
+    n_loaded = len(findings)
+    findings.extend(_run_rules(_runnable(enabled), ctx, files, contracts, samples, stamper,
+                               fingerprints=cache_key is not None))
+    _mask_all(findings[:n_loaded])  # after the rules: TC5 teaches the masker secrets it found by context
     findings = _suppress(findings, files, settings, enabled, stamper)
     findings.sort(key=Finding.sort_key)
     result = RunResult(findings, files, contracts, samples, enabled, targets, notes)
-    if use_cache:
-        cache.store(settings.root, key, result)
+    if cache_key is not None:
+        from . import cache
+
+        cache.store(settings.root, cache_key, result)
+        result.cache_key = cache_key
     if settings.baseline:
         result.findings = apply_baseline(findings, settings.baseline)
     return result
+
+
+def _run_rules(rules: list[Rule], ctx: Context, files, contracts, samples, stamper: _Stamper,
+               fingerprints: bool = False) -> list[Finding]:
+    """Every rule's findings, reported files only, secrets masked, in rule order; with ``fingerprints`` (the run
+    is cached) each finding's baseline fingerprint is computed too, by the process that found it.
+
+    On a large run (see :mod:`toolcheck.parallel`) the rule modules are shared between this process and a forked
+    one; the result is the same as running them here one after another.
+    """
+    from . import parallel
+
+    def finish(fs: list[Finding]) -> None:
+        _mask_all(fs)  # after the rules ran: TC5 teaches the masker secrets it found by context
+        if fingerprints:
+            for f in fs:
+                f.extra.pop("fingerprint", None)
+                f.extra["fingerprint"] = _fingerprint(f)
+
+    split = parallel.plan(rules, contracts)
+    if split is None:
+        out: list[Finding] = []
+        for r in rules:
+            out.extend(f for f in _run_rule(r, ctx, files, contracts, samples, stamper) if f.extra["file"].reported)
+        finish(out)
+        return out
+
+    def work(rs: list[Rule]) -> dict[str, list[Finding]]:
+        by_rule = {r.code: [f for f in _run_rule(r, ctx, files, contracts, samples, stamper)
+                            if f.extra["file"].reported] for r in rs}
+        finish([f for fs in by_rule.values() for f in fs])
+        return by_rule
+
+    mine, theirs = split
+    by_rule = parallel.run_split(work, mine, theirs, files, remask=finish)
+    return [f for r in rules for f in by_rule[r.code]]
 
 
 def _mask_all(findings: list[Finding]) -> None:
@@ -425,6 +487,9 @@ def _suppressed(f: Finding, sf: SourceFile) -> bool:
 
 # ------------------------------------------------------------------------------------------------ baseline
 
+_FP_ENCODER = json.JSONEncoder(sort_keys=True, default=str, ensure_ascii=False)  # what json.dumps(...) used
+
+
 def _fingerprint(f: Finding) -> str:
     if f.extra.get("fingerprint"):
         return f.extra["fingerprint"]
@@ -433,7 +498,7 @@ def _fingerprint(f: Finding) -> str:
     if sf is not None and sf.documents:
         node = _resolve(sf.documents[0], f.pointer)
     # not the message: it may hold scores or counts that change when unrelated tools change (overlap)
-    blob = json.dumps([f.code, f.tool, f.pointer, node], sort_keys=True, default=str, ensure_ascii=False)
+    blob = _FP_ENCODER.encode([f.code, f.tool, f.pointer, node])
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:20]
 
 
@@ -475,3 +540,13 @@ def apply_baseline(findings: list[Finding], path: str) -> list[Finding]:
 def worst_exit(findings: list[Finding], fail_on: str) -> int:
     bar = severity_rank(fail_on)
     return 1 if any(severity_rank(f.severity) >= bar for f in findings) else 0
+
+
+def result_exit(result: RunResult, fail_on: str) -> int:
+    """worst_exit, also for a cache hit whose findings were not read (its summary counts them)."""
+    if result.rendered is None:
+        return worst_exit(result.findings, fail_on)
+    s = result.summary()
+    bar = severity_rank(fail_on)
+    counts = {"error": s.get("errors", 0), "warning": s.get("warnings", 0), "info": s.get("infos", 0)}
+    return 1 if any(n and severity_rank(sev) >= bar for sev, n in counts.items()) else 0

@@ -7,12 +7,17 @@ import tempfile
 
 
 def write_atomic(path: str, text: str, *, overwrite: bool = True) -> None:
+    write_atomic_from(path, lambda fh: fh.write(text.encode("utf-8")), overwrite=overwrite)
+
+
+def write_atomic_from(path: str, fill, *, overwrite: bool = True) -> None:
+    """Write ``path`` atomically: ``fill`` gets a binary file object in the same folder, renamed into place."""
     folder = os.path.dirname(os.path.abspath(path)) or "."
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".toolcheck-", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fill(fh)
             fh.flush()
             os.fsync(fh.fileno())
         if overwrite:

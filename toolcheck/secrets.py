@@ -380,6 +380,11 @@ def remember(secret: str) -> None:
         _mask.cache_clear()
 
 
+def remembered() -> frozenset[str]:
+    """The secrets :func:`remember` was told about in this process."""
+    return frozenset(_REMEMBERED)
+
+
 def mask_value(secret: str) -> str:
     """Keep a few characters so a human can find it; never the whole secret."""
     if len(secret) <= 8:

@@ -1,0 +1,187 @@
+"""The two-process rule run (toolcheck.parallel): same findings, same masking, same failures as one process."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+from tests.conftest import CORPUS, needs_corpus, run_cli, run_engine
+from toolcheck import parallel, secrets
+from toolcheck.findings import Finding
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX only")
+
+VERBS = ["get", "list", "search", "create", "delete", "update", "send", "find", "fetch", "cancel"]
+NOUNS = ["order", "gift", "ticket", "user", "invoice", "file", "report", "shipment", "coupon", "review"]
+
+
+def _tools(n: int, seed: int = 7) -> list[dict]:
+    """``n`` varied tools: overlaps, vague text, vendor-hostile schemas, leaks and a secret found by context."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        verb, noun = rng.choice(VERBS), rng.choice(NOUNS)
+        props = {
+            f"{noun}_id": {"type": "string", "description": f"The {noun} to act on."},
+            "limit": {"type": "integer", "minimum": 1, "maximum": rng.choice([10, 50, 100])},
+        }
+        if i % 5 == 0:
+            props["filters"] = {"type": "object", "additionalProperties": {"type": "string"}}
+        if i % 7 == 0:
+            props["when"] = {"type": "string", "format": "date-time", "pattern": "^[0-9T:-]+$"}
+        if i % 11 == 0:
+            props["password"] = {"type": "string", "default": f"Zq8!vR2#kP{i:04d}wX"}
+        desc = rng.choice([
+            f"{verb.capitalize()} a {noun} by its id.",
+            f"This tool will {verb} {noun}s. Use it when the user asks about a {noun}.",
+            "TODO",
+            f"{verb.capitalize()} {noun}s from http://10.0.3.{i % 250}/internal/api.",
+        ])
+        out.append({"name": f"{verb}_{noun}_{i}", "description": desc,
+                    "parameters": {"type": "object", "properties": props, "required": [f"{noun}_id"]}})
+    return out
+
+
+def _project(tmp_path, n: int):
+    (tmp_path / "tools.jsonl").write_text("\n".join(json.dumps(t) for t in _tools(n)) + "\n", encoding="utf-8")
+    (tmp_path / "toolcheck.yaml").write_text("paths: [tools.jsonl]\n", encoding="utf-8")
+    return tmp_path
+
+
+def _dicts(result) -> list[dict]:
+    return [f.to_dict() for f in result.findings]
+
+
+def test_split_run_matches_serial_run(tmp_path, monkeypatch):
+    proj = _project(tmp_path, parallel.MIN_CONTRACTS + 20)
+    calls = []
+    real = parallel.run_split
+
+    def spy(*a, **kw):
+        calls.append(1)
+        return real(*a, **kw)
+
+    monkeypatch.setattr(parallel, "run_split", spy)
+    monkeypatch.setenv("TOOLCHECK_JOBS", "1")
+    monkeypatch.setattr(secrets, "_REMEMBERED", set())  # as in a fresh process
+    serial = run_engine("validate", cwd=proj, target=["all"])
+    assert calls == []
+    monkeypatch.setenv("TOOLCHECK_JOBS", "2")
+    monkeypatch.setattr(secrets, "_REMEMBERED", set())
+    secrets._mask.cache_clear()
+    split = run_engine("validate", cwd=proj, target=["all"])
+    assert calls == [1]
+    assert _dicts(split) == _dicts(serial)
+    codes = {f.code[:3] for f in serial.findings}
+    assert {"TC2", "TC4", "TC5"} <= codes  # both sides of the split produced findings
+    assert not any("Zq8!vR2#kP" in json.dumps(d) for d in _dicts(split))
+
+
+def test_split_run_is_skipped_for_small_runs(tmp_path, monkeypatch):
+    proj = _project(tmp_path, 20)
+    monkeypatch.setenv("TOOLCHECK_JOBS", "2")
+    monkeypatch.setattr(parallel, "run_split", lambda *a, **k: pytest.fail("forked for 20 contracts"))
+    assert run_engine("lint", cwd=proj).findings
+
+
+def test_cli_output_is_the_same_with_one_or_two_jobs(tmp_path):
+    proj = _project(tmp_path, parallel.MIN_CONTRACTS + 5)
+    one = run_cli("validate", "--target", "all", "--format", "json", "--no-cache", cwd=proj,
+                  env={"TOOLCHECK_JOBS": "1"})
+    two = run_cli("validate", "--target", "all", "--format", "json", "--no-cache", cwd=proj,
+                  env={"TOOLCHECK_JOBS": "2"})
+    assert one.returncode == two.returncode == 1, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+
+
+@needs_corpus
+def test_corpus_sample_split_matches_serial(tmp_path):
+    lines = (CORPUS / "tools.jsonl").read_text(encoding="utf-8").splitlines()[:800]
+    (tmp_path / "tools.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "toolcheck.yaml").write_text("paths: [tools.jsonl]\n", encoding="utf-8")
+    args = ("validate", "--target", "all", "--format", "json", "--no-cache")
+    one = run_cli(*args, cwd=tmp_path, env={"TOOLCHECK_JOBS": "1"})
+    two = run_cli(*args, cwd=tmp_path, env={"TOOLCHECK_JOBS": "2"})
+    assert one.returncode == two.returncode == 1
+    assert one.stdout == two.stdout
+
+
+# ------------------------------------------------------------------------------------------------ run_split
+
+class _File:
+    reported = True
+
+
+def _finding(code: str, message: str, f: _File) -> Finding:
+    x = Finding(code=code, name="n", severity="error", message=message, help="h", file="f", line=1, column=1,
+                tool=None, pointer="")
+    x.extra["file"] = f
+    return x
+
+
+def test_secrets_learned_on_either_side_mask_both_sides(monkeypatch):
+    files = [_File()]
+    parent = os.getpid()
+    a, b = "Kd93-hidden-ALPHA-77", "Xw81-hidden-BRAVO-42"
+    monkeypatch.setattr(secrets, "_REMEMBERED", set())
+
+    def remask(fs):
+        for f in fs:
+            f.message = secrets.mask(f.message)
+
+    def work(rules):
+        if os.getpid() == parent:
+            secrets.remember(a)
+            out = {"P": [_finding("P", f"parent sees {a} and {b}", files[0])]}
+        else:
+            secrets.remember(b)
+            out = {"C": [_finding("C", f"child sees {a} and {b}", files[0])]}
+        remask([f for fs in out.values() for f in fs])
+        return out
+
+    got = parallel.run_split(work, ["here"], ["there"], files, remask=remask)
+    assert set(got) == {"P", "C"}
+    for code in ("P", "C"):
+        msg = got[code][0].message
+        assert a not in msg and b not in msg, msg
+        assert got[code][0].extra["file"] is files[0]
+
+
+def test_a_child_that_dies_leaves_its_rules_to_the_parent():
+    files = [_File()]
+    parent = os.getpid()
+    ran_here = []
+
+    def work(rules):
+        if os.getpid() != parent:
+            os._exit(3)  # killed, out of memory, ...: no payload
+        ran_here.extend(rules)
+        return {r: [_finding(r, r, files[0])] for r in rules}
+
+    got = parallel.run_split(work, ["A"], ["B"], files, remask=lambda fs: None)
+    assert sorted(got) == ["A", "B"]
+    assert ran_here == ["A", "B"]
+
+
+def test_an_error_in_the_child_surfaces_as_in_one_process():
+    files = [_File()]
+
+    def work(rules):
+        if "B" in rules:
+            raise ValueError("rule B is broken")
+        return {r: [] for r in rules}
+
+    with pytest.raises(ValueError, match="rule B is broken"):
+        parallel.run_split(work, ["A"], ["B"], files, remask=lambda fs: None)
+
+
+def test_jobs_setting(monkeypatch):
+    monkeypatch.setenv("TOOLCHECK_JOBS", "1")
+    assert parallel.jobs() == 1
+    monkeypatch.setenv("TOOLCHECK_JOBS", "nonsense")
+    assert parallel.jobs() == 1
+    monkeypatch.setenv("TOOLCHECK_JOBS", "4")
+    assert parallel.jobs() == 4

@@ -1,0 +1,172 @@
+"""Rules of a large run on two cores: the rule modules are split between this process and one forked child.
+
+The child inherits the loaded files (fork: nothing is read or parsed twice), runs its share of the rules, masks
+its findings and sends them back through a pipe, with the secrets it learned by context (TC5 teaches the masker
+values such as a `password` default that no pattern would recognise). Each side then masks its findings again
+with the secrets only the other side learned, so the masking is the same as in a single process. Findings come
+back by rule, and the caller concatenates them in rule order: output is byte-for-byte that of a serial run.
+
+Only on POSIX with fork, two or more CPUs, a single-threaded process and at least ``MIN_CONTRACTS`` contracts
+(a pre-commit run of a few files never pays for a fork). ``TOOLCHECK_JOBS=1`` turns it off. If the child fails
+in any way (killed, out of memory, an exception), its rules run here, so a failure surfaces exactly as it would
+serially.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+import threading
+
+MIN_CONTRACTS = 300
+
+# measured share of each rule module in `validate --target all` on corpus A (seconds on the reference machine):
+# the split balances these. Modules not listed are cheap.
+_COST = {
+    "toolcheck.checks.targets": 4.0,
+    "toolcheck.checks.overlap": 3.0,
+    "toolcheck.checks.naming": 1.5,
+    "toolcheck.checks.schema": 1.1,
+    "toolcheck.checks.leaks": 0.7,
+    "toolcheck.checks.samples": 0.3,
+    "toolcheck.checks.loading": 0.3,
+    "toolcheck.checks.safety": 0.3,
+}
+_DEFAULT_COST = 0.1
+
+
+def jobs() -> int:
+    raw = os.environ.get("TOOLCHECK_JOBS", "").strip()
+    if raw:
+        try:
+            return max(1, int(raw))
+        except ValueError:
+            return 1
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def plan(rules, contracts):
+    """(rules to run here, rules for the child) or None to run everything here."""
+    if not hasattr(os, "fork") or sys.platform == "win32" or jobs() < 2:
+        return None
+    if sum(1 for c in contracts if c.file.reported) < MIN_CONTRACTS or threading.active_count() > 1:
+        return None
+    modules: dict[str, list] = {}
+    for r in rules:
+        modules.setdefault(r.fn.__module__, []).append(r)
+    if len(modules) < 2:
+        return None
+    here: list = []
+    there: list = []
+    load = [0.0, 0.0]
+    for mod in sorted(modules, key=lambda m: (-_COST.get(m, _DEFAULT_COST), m)):
+        side = 0 if load[0] <= load[1] else 1
+        load[side] += _COST.get(mod, _DEFAULT_COST)
+        (here if side == 0 else there).extend(modules[mod])
+    return here, there
+
+
+def _pack(by_rule: dict, files: list) -> dict:
+    index = {id(f): i for i, f in enumerate(files)}
+    for fs in by_rule.values():
+        for f in fs:
+            f.extra["file"] = index[id(f.extra["file"])]
+    return by_rule
+
+
+def _unpack(by_rule: dict, files: list) -> dict:
+    for fs in by_rule.values():
+        for f in fs:
+            f.extra["file"] = files[f.extra["file"]]
+    return by_rule
+
+
+def run_split(work, here: list, there: list, files: list, remask) -> dict:
+    """``work(rules) -> {code: [Finding]}`` for ``there`` in a forked child and ``here`` in this process."""
+    from . import secrets
+
+    sys.stdout.flush()
+    sys.stderr.flush()
+    rfd, wfd = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(rfd)
+        os.close(wfd)
+        return {**work(here), **work(there)}
+    if pid == 0:  # the child: never returns, never flushes the parent's buffers
+        code = 1
+        try:
+            os.close(rfd)
+            payload = pickle.dumps((_pack(work(there), files), set(secrets.remembered())), pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(wfd, "wb") as out:
+                out.write(payload)
+            code = 0
+        except BaseException:  # noqa: BLE001 - the parent runs these rules itself and reports what happens
+            pass
+        finally:
+            os._exit(code)
+    os.close(wfd)
+    reader = _Reader(rfd)  # drain the pipe while this process works, so the child never waits on it
+    try:
+        mine = work(here)
+    except BaseException:
+        reader.join()
+        _reap(pid)
+        raise
+    data = reader.join()
+    status = _reap(pid)
+    theirs = None
+    if status == 0 and data:
+        try:
+            theirs, learned = pickle.loads(data)
+        except Exception:  # noqa: BLE001
+            theirs = None
+    if theirs is None:
+        return {**mine, **work(there)}
+    _unpack(theirs, files)
+    known = set(secrets.remembered())
+    new_here = learned - known
+    if new_here:  # the child learned secrets this process had not: mask this side's findings again
+        for s in new_here:
+            secrets.remember(s)
+        remask([f for fs in mine.values() for f in fs])
+    if known - learned:
+        remask([f for fs in theirs.values() for f in fs])
+    return {**mine, **theirs}
+
+
+class _Reader:
+    def __init__(self, fd: int) -> None:
+        self.chunks: list[bytes] = []
+        self.fd = fd
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            while True:
+                b = os.read(self.fd, 1 << 20)
+                if not b:
+                    break
+                self.chunks.append(b)
+        except OSError:
+            pass
+        finally:
+            os.close(self.fd)
+
+    def join(self) -> bytes:
+        self.thread.join()
+        return b"".join(self.chunks)
+
+
+def _reap(pid: int) -> int:
+    try:
+        _, status = os.waitpid(pid, 0)
+    except ChildProcessError:
+        return -1
+    return os.waitstatus_to_exitcode(status)
