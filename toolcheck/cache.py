@@ -146,19 +146,22 @@ def _write_bytes(root: str, path: str, data: bytes) -> None:
 
 
 def store(root: str, key: str, result) -> None:
-    """Findings first, then the entry that points at them: a reader never sees an entry without its findings."""
+    """Findings first, then the entry that points at them: a reader never sees an entry without its findings.
+
+    Each finding is a row ``[finding, fingerprint, SARIF column]``, the finding being its JSON-report line."""
     from .engine import _fingerprint
     from .report.sarif import utf16_column
 
-    findings = []
+    parts = [f'{{"key":"{key}","findings":[']
+    add = parts.extend
+    sep = "["
     for f in result.findings:
-        d = f.to_dict()
-        d["_fp"] = _fingerprint(f)
         sf = f.extra.get("file")
-        d["_utf16"] = utf16_column(sf, f.line, f.column) if sf is not None else f.column
-        findings.append(d)
-    _write(root, _path(root, key, "findings.json"),
-           json.dumps({"key": key, "findings": findings}, ensure_ascii=False, separators=(",", ":")))
+        col16 = utf16_column(sf, f.line, f.column) if sf is not None else f.column
+        add((sep, f.to_json(), ',"', _fingerprint(f), '",', str(int(col16)), "]"))  # a fingerprint is hex
+        sep = ",["
+    parts.append("]}")
+    _write(root, _path(root, key, "findings.json"), "".join(parts))
     data = {
         "key": key,
         "summary": result.summary(),
@@ -176,12 +179,12 @@ def store_output(root: str, key: str, variant: str, text: str) -> None:
         _write_bytes(root, path, f"toolcheck-cache {key} {len(body)}\n".encode() + body)
 
 
-def _findings_from(rows: list[dict[str, Any]]) -> list[Finding]:
+def _findings_from(rows: list) -> list[Finding]:
     out = []
-    for d in rows:
-        extra = {"fingerprint": d.pop("_fp", None), "utf16_column": d.pop("_utf16", None)}
-        f = Finding(**{k: d.get(k) for k in ("code", "name", "severity", "message", "help", "file", "line", "column",
-                                             "tool", "pointer", "target", "url", "fixable", "related", "data")})
-        f.extra.update(extra)
+    fields = ("code", "name", "severity", "message", "help", "file", "line", "column", "tool", "pointer", "target",
+              "url", "fixable", "related", "data")
+    for d, fp, col16 in rows:
+        f = Finding(**{k: d.get(k) for k in fields})
+        f.extra.update(fingerprint=fp, utf16_column=col16)
         out.append(f)
     return out

@@ -236,7 +236,8 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
     findings = [f for f in findings if f.extra["file"].reported]
     n_loaded = len(findings)
     findings.extend(_run_rules(_runnable(enabled), ctx, files, contracts, samples, stamper,
-                               fingerprints=cache_key is not None))
+                               fingerprints=cache_key is not None,
+                               prerender=cache_key is not None or settings.format == "json"))
     _mask_all(findings[:n_loaded])  # after the rules: TC5 teaches the masker secrets it found by context
     findings = _suppress(findings, files, settings, enabled, stamper)
     findings.sort(key=Finding.sort_key)
@@ -252,9 +253,10 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
 
 
 def _run_rules(rules: list[Rule], ctx: Context, files, contracts, samples, stamper: _Stamper,
-               fingerprints: bool = False) -> list[Finding]:
+               fingerprints: bool = False, prerender: bool = False) -> list[Finding]:
     """Every rule's findings, reported files only, secrets masked, in rule order; with ``fingerprints`` (the run
-    is cached) each finding's baseline fingerprint is computed too, by the process that found it.
+    is cached) each finding's baseline fingerprint is computed too, and with ``prerender`` (JSON output or the
+    cache) its JSON, by the process that found it.
 
     On a large run (see :mod:`toolcheck.parallel`) the rule modules are shared between this process and a forked
     one; the result is the same as running them here one after another.
@@ -263,10 +265,13 @@ def _run_rules(rules: list[Rule], ctx: Context, files, contracts, samples, stamp
 
     def finish(fs: list[Finding]) -> None:
         _mask_all(fs)  # after the rules ran: TC5 teaches the masker secrets it found by context
-        if fingerprints:
-            for f in fs:
+        for f in fs:
+            f.extra.pop("json", None)
+            if fingerprints:
                 f.extra.pop("fingerprint", None)
                 f.extra["fingerprint"] = _fingerprint(f)
+            if prerender:
+                f.to_json()
 
     split = parallel.plan(rules, contracts)
     if split is None:

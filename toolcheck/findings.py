@@ -6,10 +6,13 @@ code, name and severity and resolves the pointer to file, line and column, produ
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 SEVERITIES = ("error", "warning", "info")
+# a finding's JSON line: compact separators keep the C encoder, non-ASCII stays readable, anything odd is str()ed
+_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str, separators=(", ", ": "))
 _RANK = {"info": 0, "warning": 1, "error": 2}
 
 
@@ -78,6 +81,15 @@ class Finding:
         if self.data is not None:
             d["data"] = self.data
         return d
+
+    def to_json(self) -> str:
+        """``to_dict`` as one line of JSON (the JSON report's and the cache's unit), encoded once per finding:
+        a large run encodes its findings in the processes that found them."""
+        js = self.extra.get("json")
+        if js is None:
+            js = self.extra["json"] = _ENCODER.encode(self.to_dict())
+        return js
+
 
     def sort_key(self):
         return (self.file, self.line, self.column, self.code, self.pointer, self.message)

@@ -14,7 +14,7 @@ def render_json(result, settings, version: str) -> str:
     parts = ['{\n  "version": ', _dumps(version), ',\n  "findings": [']
     findings = result.findings
     for i, f in enumerate(findings):
-        parts.append("\n    " + _dumps(f.to_dict()) + ("," if i < len(findings) - 1 else ""))
+        parts.append("\n    " + f.to_json() + ("," if i < len(findings) - 1 else ""))
     parts.append("\n  ],\n  " if findings else "],\n  ")
     parts.append('"summary": ' + _dumps(result.summary()))
     if settings.statistics:
