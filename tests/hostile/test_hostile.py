@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
+from ..conftest import ROOT, run_cli
 from .conftest import assert_clean_failure, run_blocked
 
 GOOD = "name: search_docs\ndescription: Search the docs.\nparameters: {type: object, properties: {}}\n"
@@ -115,3 +117,61 @@ def test_remote_ref_is_not_fetched(hostile):
     p = run_blocked("validate", "--format", "json", cwd=hostile, timeout=60)
     assert "NETWORK-BLOCKED" not in p.stderr
     assert p.returncode in (0, 1) and "Traceback" not in p.stderr
+
+
+# ------------------------------------------------------------------------------------------------ unreadable files
+
+UNREADABLE = str(Path(__file__).parent / "unreadable")
+
+
+def _run_unreadable(names, *args, cwd):
+    """The CLI with the named files unreadable: chmod 000 where that works, a simulated EACCES as root."""
+    env = {"PYTHONPATH": UNREADABLE + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "TOOLCHECK_TEST_UNREADABLE": os.pathsep.join(names)}
+    return run_cli(*args, cwd=cwd, env=env, timeout=60)
+
+
+def test_unreadable_contract_is_a_finding_and_the_rest_is_checked(hostile):
+    good = (ROOT / "contracts" / "search_docs.yaml").read_text(encoding="utf-8")
+    (hostile / "contracts" / "search_docs.yaml").write_text(good, encoding="utf-8")
+    (hostile / "contracts" / "locked.yaml").write_text(good.replace("search_docs", "locked_tool"), encoding="utf-8")
+    for cmd in (("lint",), ("validate",), ("lint", "--no-cache")):
+        p = _run_unreadable(["locked.yaml"], *cmd, "--format", "json", cwd=hostile)
+        assert_clean_failure(p, codes=(1,))
+        findings = json.loads(p.stdout)["findings"]
+        locked = [f for f in findings if f["file"] == "contracts/locked.yaml"]
+        assert [f["code"] for f in locked] == ["TC011"], locked
+        assert "Permission denied" in locked[0]["message"]
+        assert not [f for f in findings if f["file"] == "contracts/search_docs.yaml" and f["severity"] == "error"]
+
+
+def test_unreadable_samples_file_is_a_finding(hostile):
+    good = (ROOT / "contracts" / "search_docs.yaml").read_text(encoding="utf-8")
+    (hostile / "contracts" / "search_docs.yaml").write_text(good, encoding="utf-8")
+    (hostile / "samples").mkdir()
+    (hostile / "samples" / "calls.yaml").write_text("tool: search_docs\nvalid: []\n", encoding="utf-8")
+    (hostile / "toolcheck.yaml").write_text("paths: [contracts]\nsamples: samples\n")
+    p = _run_unreadable(["calls.yaml"], "validate", "--format", "json", "--no-cache", cwd=hostile)
+    assert_clean_failure(p, codes=(1,))
+    codes = {(f["file"], f["code"]) for f in json.loads(p.stdout)["findings"]}
+    assert ("samples/calls.yaml", "TC011") in codes, codes
+
+
+def test_unreadable_config_is_a_usage_error(hostile):
+    (hostile / "contracts" / "x.yaml").write_text("name: x\n", encoding="utf-8")
+    p = _run_unreadable(["toolcheck.yaml"], "lint", cwd=hostile)
+    assert_clean_failure(p, codes=(2,))
+    assert "toolcheck.yaml" in p.stderr and "ermission" in p.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads a chmod 000 file")
+def test_chmod_000_contract_for_real(hostile):
+    locked = hostile / "contracts" / "locked.yaml"
+    locked.write_text("name: locked\n", encoding="utf-8")
+    locked.chmod(0)
+    try:
+        p = run_blocked("lint", "--format", "json", cwd=hostile)
+        assert_clean_failure(p, codes=(1,))
+        assert [f["code"] for f in json.loads(p.stdout)["findings"]] == ["TC011"]
+    finally:
+        locked.chmod(0o644)
