@@ -26,14 +26,16 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus" / "A"
 
 
-def timed(cmd: list[str], cwd: Path, repeats: int) -> tuple[list[float], int, int]:
-    """Wall times, peak RSS of the measured process (KiB, the largest over the repeats) and the last exit code."""
+def timed(cmd: list[str], cwd: Path, repeats: int, env: dict | None = None) -> tuple[list[float], int, int]:
+    """Wall times, peak RSS of the measured process (KiB, the largest over the repeats; a large run's forked
+    rule process shares its pages and is not added) and the last exit code."""
     times = []
     code = 0
     peak = 0
     for _ in range(repeats):
         t = time.perf_counter()
-        p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=_env())
+        p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             env={**_env(), **(env or {})})
         err = p.stderr.read()
         _, status, usage = os.wait4(p.pid, 0)
         times.append(time.perf_counter() - t)
@@ -99,6 +101,17 @@ def case_precommit(repeats: int, results: list) -> None:
 
 
 def _corpus_project(tmp: Path, copies: int = 1, limit: int | None = None) -> Path:
+    """Build the project in a child process: Linux folds the spawning process's memory high-water mark into a
+    spawned command's peak RSS (exec after vfork), so this process must stay small for the RSS column to mean
+    anything."""
+    cmd = [sys.executable, __file__, "--make-project", str(tmp), "--copies", str(copies)]
+    if limit:
+        cmd += ["--limit", str(limit)]
+    subprocess.run(cmd, check=True)
+    return tmp
+
+
+def _make_project(tmp: Path, copies: int = 1, limit: int | None = None) -> Path:
     (tmp / "samples").mkdir(parents=True, exist_ok=True)
     tools = (CORPUS / "tools.jsonl").read_text(encoding="utf-8").splitlines()
     samples = (CORPUS / "samples.jsonl").read_text(encoding="utf-8").splitlines()
@@ -111,14 +124,20 @@ def _corpus_project(tmp: Path, copies: int = 1, limit: int | None = None) -> Pat
             (tmp / "tools.jsonl").write_text("\n".join(tools) + "\n", encoding="utf-8")
             (tmp / "samples" / "calls.jsonl").write_text("\n".join(samples) + "\n", encoding="utf-8")
             continue
+        # renamed tools from renamed projects: each copy is a corpus of its own, so overlap (grouped by the
+        # project a tool was published in) compares as many pairs per copy as in the original
         out_t, out_s = [], []
         for t in tools:
             d = json.loads(t)
             d["name"] = f"{d['name']}_c{i}"
+            if isinstance(d.get("source"), str):
+                d["source"] = f"copy{i}/{d['source']}"
             out_t.append(json.dumps(d))
         for s in samples:
             d = json.loads(s)
             d["name"] = f"{d['name']}_c{i}"
+            if isinstance(d.get("source"), str):
+                d["source"] = f"copy{i}/{d['source']}"
             out_s.append(json.dumps(d))
         (tmp / f"tools_c{i}.jsonl").write_text("\n".join(out_t) + "\n", encoding="utf-8")
         (tmp / "samples" / f"calls_c{i}.jsonl").write_text("\n".join(out_s) + "\n", encoding="utf-8")
@@ -135,6 +154,10 @@ def case_validate_corpus(repeats: int, results: list, quick: bool) -> None:
         t, rss, _ = timed(toolcheck_cmd("validate", "--target", "all", "--format", "json", "--no-cache"), proj, repeats)
         n = sum(1 for _ in open(proj / "tools.jsonl"))
         results.append(row(f"CI: toolcheck validate --target all, corpus A ({n} tools)", t, rss))
+        t1, rss1, _ = timed(toolcheck_cmd("validate", "--target", "all", "--format", "json", "--no-cache"), proj,
+                            repeats, env={"TOOLCHECK_JOBS": "1"})
+        results.append(row("CI: the same on one process (TOOLCHECK_JOBS=1)", t1, rss1, t,
+                           "(ratio: against the default, two processes)"))
         timed(toolcheck_cmd("validate", "--target", "all", "--format", "json"), proj, 1)  # fills the cache
         t, rss, _ = timed(toolcheck_cmd("validate", "--target", "all", "--format", "json"), proj, repeats)
         results.append(row("CI: the same, second unchanged run (cache)", t, rss))
@@ -154,12 +177,32 @@ def case_scaling(repeats: int, results: list, quick: bool) -> None:
             results.append(row(f"scaling: validate at {k}x corpus A", t, rss))
 
 
+def case_overlap_scaling(repeats: int, results: list, quick: bool) -> None:
+    """Overlap at a quarter, half and all of corpus A (copies would be near-duplicates of each other)."""
+    if not CORPUS.is_dir() or quick:
+        return
+    with open(CORPUS / "tools.jsonl", encoding="utf-8") as fh:
+        n = sum(1 for _ in fh)
+    for frac, label in ((4, "1/4"), (2, "1/2"), (1, "all")):
+        with tempfile.TemporaryDirectory() as td:
+            proj = _corpus_project(Path(td), limit=n // frac)
+            t, rss, _ = timed(toolcheck_cmd("lint", "--select", "TC430", "--format", "json", "--no-cache"), proj,
+                              max(1, repeats // 2))
+            results.append(row(f"scaling: overlap (TC430) at {label} of corpus A ({n // frac} tools)", t, rss))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="small sample, 1-2 repeats (CI)")
     ap.add_argument("--repeats", type=int, default=None)
     ap.add_argument("--json", type=Path, help="also write the rows as JSON here")
+    ap.add_argument("--make-project", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--copies", type=int, default=1, help=argparse.SUPPRESS)
+    ap.add_argument("--limit", type=int, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.make_project:
+        _make_project(args.make_project, args.copies, args.limit)
+        return
     repeats = args.repeats or (2 if args.quick else 7)
     print(f"# toolcheck benchmarks — {time.strftime('%Y-%m-%d')} — {platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}")
@@ -173,6 +216,7 @@ def main() -> None:
     case_precommit(repeats, results)
     case_validate_corpus(repeats if not args.quick else 1, results, args.quick)
     case_scaling(repeats, results, args.quick)
+    case_overlap_scaling(repeats, results, args.quick)
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
 
