@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import sys
 
 import pytest
 
@@ -12,7 +13,7 @@ from tests.conftest import CORPUS, needs_corpus, run_cli, run_engine
 from toolcheck import parallel, secrets
 from toolcheck.findings import Finding
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX only")
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split run is Linux only")
 
 VERBS = ["get", "list", "search", "create", "delete", "update", "send", "find", "fetch", "cancel"]
 NOUNS = ["order", "gift", "ticket", "user", "invoice", "file", "report", "shipment", "coupon", "review"]
@@ -185,3 +186,21 @@ def test_jobs_setting(monkeypatch):
     assert parallel.jobs() == 1
     monkeypatch.setenv("TOOLCHECK_JOBS", "4")
     assert parallel.jobs() == 4
+
+
+def test_a_failure_here_kills_the_child_instead_of_waiting_for_it():
+    import time
+
+    files = [_File()]
+    parent = os.getpid()
+
+    def work(rules):
+        if os.getpid() != parent:
+            time.sleep(60)  # a long share of the rules
+            return {}
+        raise RuntimeError("broken here")
+
+    t = time.monotonic()
+    with pytest.raises(RuntimeError, match="broken here"):
+        parallel.run_split(work, ["A"], ["B"], files, remask=lambda fs: None)
+    assert time.monotonic() - t < 20

@@ -6,16 +6,18 @@ values such as a `password` default that no pattern would recognise). Each side 
 with the secrets only the other side learned, so the masking is the same as in a single process. Findings come
 back by rule, and the caller concatenates them in rule order: output is byte-for-byte that of a serial run.
 
-Only on POSIX with fork, two or more CPUs, a single-threaded process and at least ``MIN_CONTRACTS`` contracts
-(a pre-commit run of a few files never pays for a fork). ``TOOLCHECK_JOBS=1`` turns it off. If the child fails
-in any way (killed, out of memory, an exception), its rules run here, so a failure surfaces exactly as it would
-serially.
+Only on Linux (macOS's system libraries are not fork-safe, Windows has no fork), with two or more CPUs, a
+single-threaded process and at least ``MIN_CONTRACTS`` contracts (a pre-commit run of a few files never pays
+for a fork). ``TOOLCHECK_JOBS=1`` turns it off. If the child fails in any way (killed, out of memory, an
+exception), its rules run here, so a failure surfaces exactly as it would serially; if this process fails, the
+child is killed.
 """
 
 from __future__ import annotations
 
 import os
 import pickle
+import signal
 import sys
 import threading
 
@@ -51,7 +53,7 @@ def jobs() -> int:
 
 def plan(rules, contracts):
     """(rules to run here, rules for the child) or None to run everything here."""
-    if not hasattr(os, "fork") or sys.platform == "win32" or jobs() < 2:
+    if not sys.platform.startswith("linux") or jobs() < 2:  # fork after imports is only safe to rely on here
         return None
     if sum(1 for c in contracts if c.file.reported) < MIN_CONTRACTS or threading.active_count() > 1:
         return None
@@ -115,6 +117,10 @@ def run_split(work, here: list, there: list, files: list, remask) -> dict:
     try:
         mine = work(here)
     except BaseException:
+        try:  # this run is over: do not wait for the child's share
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
         reader.join()
         _reap(pid)
         raise
