@@ -76,6 +76,29 @@ def test_gemini_export_turns_const_into_enum(tmp_path):
     assert mode.get("enum") == ["dark"] and "const" not in mode
 
 
+def test_gemini_json_schema_export_keeps_null_of_a_nullable_enum(tmp_path):
+    """`enum` takes strings and numbers only there: `null` moves to an `anyOf` branch instead of being dropped
+    (dropping it made the exported schema refuse a value the contract allows; 22 corpus tools, found by TC704)."""
+    import jsonschema
+
+    (tmp_path / "contracts").mkdir()
+    (tmp_path / "contracts" / "c.yaml").write_text(
+        "name: set_mode\ndescription: Set the display mode. Use it when the user asks for dark mode.\n"
+        "risk: write_limited\nparameters:\n  type: object\n  required: [mode]\n  properties:\n"
+        "    mode: {type: [string, 'null'], enum: [dark, light, null], description: The mode or null.}\n")
+    (tmp_path / "toolcheck.yaml").write_text("paths: [contracts]\n")
+    payload = _export(tmp_path, "gemini-json-schema")
+    schema = payload[0]["functionDeclarations"][0]["parametersJsonSchema"]
+    mode = schema["properties"]["mode"]
+    assert mode["description"] == "The mode or null."
+    assert mode["anyOf"] == [{"type": "string", "enum": ["dark", "light"]}, {"type": "null"}]
+    v = jsonschema.Draft202012Validator(schema)
+    assert v.is_valid({"mode": None}) and v.is_valid({"mode": "dark"}) and not v.is_valid({"mode": "blue"})
+    code, doc = run_json("validate", "--target", "gemini-json-schema", "--ship", "export", "--no-cache",
+                         "--select", "TC2", cwd=tmp_path)
+    assert [f for f in doc["findings"] if f["severity"] != "info"] == []
+
+
 def test_responses_api_shape(bundled):
     tools = _export(bundled, "openai-strict", "--api", "responses")
     assert all(t["type"] == "function" and "name" in t and "function" not in t for t in tools)

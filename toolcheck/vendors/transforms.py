@@ -865,6 +865,8 @@ class _SchemaExport:
             bad = [x for x in enum if not _str_or_num(x)]
             if bad:
                 keep = [x for x in enum if _str_or_num(x)]
+                if keep and all(x is None for x in bad):
+                    return self._null_enum_branch(node, keep)
                 if keep:
                     node["enum"] = keep
                     self.note(self.origin(node), "enum", "warning", K_VALUE, "GEM-JS-006",
@@ -875,6 +877,30 @@ class _SchemaExport:
                     self.dropped(node, "enum", "GEM-JS-006", "takes only strings and numbers in", kind=K_VALUE)
         node = self._ref_siblings(node, annotations_only_ok=True, rule="GEM-JS-005", dollar_ok=True)
         return node
+
+    def _null_enum_branch(self, node: dict, keep: list) -> dict:
+        """``enum: [a, b, null]`` -> ``anyOf: [{..., enum: [a, b]}, {type: null}]``: the values stay strings and
+        numbers, and null is still accepted (dropping it would reject a value the contract allows)."""
+        inner = dict(node)
+        inner["enum"] = keep
+        t = inner.get("type")
+        if isinstance(t, list):
+            rest = [x for x in t if x != "null"]
+            if rest:
+                inner["type"] = rest[0] if len(rest) == 1 else rest
+            else:
+                inner.pop("type")
+        outer: dict[str, Any] = {}
+        for k in ("title", "description"):
+            if k in inner:
+                outer[k] = inner.pop(k)
+        self.adopt(inner, node)
+        null = self.adopt({"type": "null"}, node)
+        outer["anyOf"] = [inner, null]
+        self.note(self.origin(node), "enum", "info", K_VALUE, "GEM-JS-006",
+                  "{who} takes only string and number `enum` values; the export sends `null` as an `anyOf` "
+                  "branch of its own")
+        return self.adopt(outer, node)
 
     # -------------------------------------------------------------------------------------------- shared
 
