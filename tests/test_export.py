@@ -99,6 +99,25 @@ def test_gemini_json_schema_export_keeps_null_of_a_nullable_enum(tmp_path):
     assert [f for f in doc["findings"] if f["severity"] != "info"] == []
 
 
+@pytest.mark.parametrize("target", ["openai-strict", "anthropic-strict"])
+def test_strict_export_refuses_a_map_it_would_close(tmp_path, target):
+    """patternProperties cannot be sent in strict mode, and every object is closed there: dropping it would leave
+    `labels` accepting only `{}`. That is an error (nothing written), not a dropped-constraint warning."""
+    (tmp_path / "contracts").mkdir()
+    (tmp_path / "contracts" / "c.yaml").write_text(
+        "name: tag_items\ndescription: Attach labels to items. Use it when the user asks to label things.\n"
+        "risk: read_only\nparameters:\n  type: object\n  properties:\n    labels:\n      type: object\n"
+        "      additionalProperties: false\n      patternProperties: {'^[a-z]+$': {type: string}}\n")
+    (tmp_path / "toolcheck.yaml").write_text("paths: [contracts]\n")
+    p = run_cli("export", "--target", target, "--out", "out.json", cwd=tmp_path)
+    assert p.returncode == 1 and not (tmp_path / "out.json").exists(), p.stdout + p.stderr
+    assert "cannot express a map" in p.stdout + p.stderr
+    code, doc = run_json("validate", "--target", target, "--ship", "export", "--no-cache", "--select", "TC2",
+                         cwd=tmp_path)
+    errors = [(f["code"], f["pointer"]) for f in doc["findings"] if f["severity"] == "error"]
+    assert errors == [("TC206", "/parameters/properties/labels")]
+
+
 def test_responses_api_shape(bundled):
     tools = _export(bundled, "openai-strict", "--api", "responses")
     assert all(t["type"] == "function" and "name" in t and "function" not in t for t in tools)

@@ -613,7 +613,35 @@ class _SchemaExport:
 
     # -------------------------------------------------------------------------------------------- OpenAI strict
 
+    def _open_map(self, node: dict) -> str | None:
+        """The keyword that lets this object take keys it does not list (`patternProperties`, or an
+        `additionalProperties` schema), when it lists none: a map, which strict modes cannot express."""
+        if not isinstance(node, dict) or node.get("properties"):
+            return None
+        if isinstance(node.get("patternProperties"), dict) and node["patternProperties"]:
+            return "patternProperties"
+        ap = node.get("additionalProperties")
+        if ap is True or (isinstance(ap, dict) and ap != {"not": {}}):
+            return "additionalProperties"
+        return None
+
+    def _closed_map(self, node: dict, keyword: str | None, origin: tuple) -> None:
+        """A map the strict export closed: it now accepts only `{}`, so the model can never fill it."""
+        if keyword is None or node.get("additionalProperties") is not False or node.get("properties"):
+            return
+        self.note(origin, None, "error", K_OPEN, self._open_rule,
+                  f"{{who}} cannot express a map (`{keyword}` on an object without `properties`): the export "
+                  "sends an object that accepts only `{}`, so the model can never fill it. List the keys under "
+                  "`properties`, or take an array of `{key, value}` objects instead")
+
     def _node_openai_strict(self, node: dict, root: bool) -> dict:
+        self._open_rule = "OAI-STRICT-003"
+        open_map, origin = self._open_map(node), self.origin(node)
+        node = self._strict_openai(node, root)
+        self._closed_map(node, open_map, origin)
+        return node
+
+    def _strict_openai(self, node: dict, root: bool) -> dict:
         node = self._common_keywords(node)
         node = self._format(node)
         if not root and "$id" in node:
@@ -667,6 +695,13 @@ class _SchemaExport:
     # -------------------------------------------------------------------------------------------- Anthropic
 
     def _node_anthropic_strict(self, node: dict, root: bool) -> dict:
+        self._open_rule = "ANT-STRICT-001"
+        open_map, origin = self._open_map(node), self.origin(node)
+        node = self._strict_anthropic(node, root)
+        self._closed_map(node, open_map, origin)
+        return node
+
+    def _strict_anthropic(self, node: dict, root: bool) -> dict:
         node = self._common_keywords(node)
         mi = node.get("minItems")
         if isinstance(mi, int) and not isinstance(mi, bool) and mi > 1:
