@@ -204,3 +204,29 @@ def test_a_failure_here_kills_the_child_instead_of_waiting_for_it():
     with pytest.raises(RuntimeError, match="broken here"):
         parallel.run_split(work, ["A"], ["B"], files, remask=lambda fs: None)
     assert time.monotonic() - t < 20
+
+
+def test_only_lint_and_validate_split(tmp_path, monkeypatch):
+    """fuzz runs its own worker processes and time limits: it must never run in a forked copy of the engine."""
+    from types import SimpleNamespace
+
+    from toolcheck import engine
+    from toolcheck.engine import Context, _run_rules, _Stamper
+
+    def rule(code, module):
+        fn = lambda items, ctx: []  # noqa: E731
+        fn.__module__ = module
+        return SimpleNamespace(code=code, scope="set", fn=fn)
+
+    rules = [rule("X1", "mod_a"), rule("X2", "mod_b")]
+    contracts = [SimpleNamespace(file=_File()) for _ in range(parallel.MIN_CONTRACTS + 1)]
+    monkeypatch.setenv("TOOLCHECK_JOBS", "2")
+    split = []
+    monkeypatch.setattr(parallel, "run_split", lambda work, here, there, files, remask: split.append(1) or {
+        **work(here), **work(there)})
+    settings = engine.Settings(root=str(tmp_path))
+    for command, forks in (("fuzz", False), ("validate", True), ("lint", True)):
+        split.clear()
+        ctx = Context(settings, command, [], [], set(), [])
+        assert _run_rules(rules, ctx, [], contracts, [], _Stamper(settings, set())) == []
+        assert bool(split) is forks, command

@@ -273,7 +273,8 @@ def _run_rules(rules: list[Rule], ctx: Context, files, contracts, samples, stamp
             if prerender:
                 f.to_json()
 
-    split = parallel.plan(rules, contracts)
+    # fuzz runs its own worker processes and time limits: it never shares a run with a forked copy of itself
+    split = parallel.plan(rules, contracts) if ctx.command in ("lint", "validate") else None
     if split is None:
         out: list[Finding] = []
         for r in rules:
