@@ -172,7 +172,8 @@ def _check(command: str, runner=None, **kw) -> None:
     from .engine import baseline_entries, result_exit, run
     from .report import render
 
-    gc.disable()  # a short-lived process: reference counting frees what matters, no need to rescan the heap
+    if runner is None:  # lint/validate: short-lived, reference counting frees what matters; fuzz is long-lived
+        gc.disable()
     settings = build_settings(command, **kw)
     color = (settings.format == "text" and settings.output is None and sys.stdout.isatty()
              and not os.environ.get("NO_COLOR"))

@@ -193,7 +193,8 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
     # A run builds many objects and frees few until it ends: the cyclic collector would rescan the growing heap
     # again and again (a third of the run's time on a large corpus). Reference counting still frees as usual.
     gc_was_enabled = gc.isenabled()
-    gc.disable()
+    if command != "fuzz":  # fuzz is long and hypothesis makes cyclic garbage (its workers inherit the setting)
+        gc.disable()
     try:
         return _run_loaded(settings, command, inputs, context_inputs, live, enabled, notes,
                            key if use_cache else None)
