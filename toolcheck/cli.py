@@ -493,8 +493,9 @@ _FAST_EXIT_ALLOWED = False  # only from the console script / `python -m toolchec
 def _exit_now(code: int) -> None:
     """Exit without tearing down the heap: freeing a large run's objects one by one takes longer than the run's
     report. Only after lint/validate, which have written and closed every file and started no process, and
-    never under a profiler or tracer (coverage, cProfile), whose exit handlers write their data."""
-    if sys.getprofile() is not None or sys.gettrace() is not None:
+    never under a profiler or tracer (coverage, cProfile), whose exit handlers write their data, nor with
+    `-X` options (`-X importtime` writes through C stdio buffers that only a normal exit flushes)."""
+    if sys.getprofile() is not None or sys.gettrace() is not None or getattr(sys, "_xoptions", None):
         sys.exit(code)
     try:
         sys.stdout.flush()
