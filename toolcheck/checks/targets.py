@@ -802,7 +802,8 @@ def keyword_not_supported_by_target(contract, ctx):
     What it does:
     Looks up every keyword of every sub-schema in the target's table: OpenAI strict rejects `allOf`, `not`,
     `if`/`then`/`else`, `dependent*`, `patternProperties`, `uniqueItems`, `contains`... (and `oneOf`,
-    `minLength`/`maxLength`, `default` are uncertain: warning); Anthropic strict rejects `minimum`, `maximum`,
+    `minLength`/`maxLength`, `default` are uncertain: warning; so are `anyOf` object branches that start with
+    the same property, which its server has been seen to reject); Anthropic strict rejects `minimum`, `maximum`,
     `multipleOf`, `minLength`, `maxLength`, `maxItems`, `uniqueItems` (other unlisted keywords: warning); Gemini
     `parameters` accepts only its OpenAPI subset (`const`, `additionalProperties`, `exclusiveMinimum`,
     `$schema`... are rejected, and `anyOf` must stand alone); Gemini `parametersJsonSchema` may ignore `allOf`,
@@ -858,7 +859,8 @@ def value_not_supported_by_target(contract, ctx):
     What it does:
     Checks values: `format` against the target's list (OpenAI strict: date-time, time, date, duration, email,
     hostname, ipv4, ipv6, uuid — `uri` is rejected; Anthropic strict: the same plus uri; Gemini: float, double,
-    int32, int64 on numbers); Anthropic strict `minItems` above 1, non-scalar `enum` values and `pattern`s with
+    int32, int64 on numbers); Anthropic strict `minItems` above 1, non-scalar `enum` values, `enum` values that
+    differ only by letter case (a warning: the case of the answer is not guaranteed) and `pattern`s with
     backreferences, lookaround, `\\b` or large ranges; Gemini `parameters` type arrays (`[string, "null"]`),
     non-string `enum` values and schemas without `type`; Gemini `parametersJsonSchema` `enum` values that are
     neither strings nor numbers. `toolcheck export` rewrites what it can (`nullable`, string enums with

@@ -346,7 +346,41 @@ def _openai_strict(schema: dict, nodes: list[Node], refs: Refs | None, out: list
         if n.obj:
             _open_object(n, out, "OAI-STRICT-003", "OAI-STRICT-003", "error")
             _optional(n, out)
+        br = s.get("anyOf")
+        if isinstance(br, list) and len(br) > 1:
+            _same_first_keys(n, br, out)
     _openai_limits(nodes, out)
+
+
+def _same_first_keys(n: Node, branches: list, out: list[Issue]) -> None:
+    """OAI-STRICT-008: object branches of an `anyOf` whose first property has the same name."""
+    seen: dict[str, int] = {}
+    for i, b in enumerate(branches):
+        props = b.get("properties") if isinstance(b, dict) else None
+        if not isinstance(props, dict) or not props:
+            continue
+        first = next(iter(props))
+        if first in seen:
+            out.append(Issue(n.path, "anyOf", K_KEYWORD, "warning", "OAI-STRICT-008",
+                             f"{{who}} has rejected `anyOf` object branches that share their first key: branches "
+                             f"{seen[first]} and {i} both start with `{first}`",
+                             "Put a property that tells the branches apart first in each branch (e.g. a `kind` "
+                             "with a different `const`/`enum`), or merge the branches."))
+            return
+        seen[first] = i
+
+
+def _case_twins(values: list) -> tuple[str, str] | None:
+    """Two string values that differ only by letter case, if any."""
+    seen: dict[str, str] = {}
+    for v in values:
+        if not isinstance(v, str):
+            continue
+        k = v.casefold()
+        if k in seen and seen[k] != v:
+            return seen[k], v
+        seen.setdefault(k, v)
+    return None
 
 
 _LIMIT_KEYS = frozenset(("properties", "$defs", "definitions", "enum", "const"))
@@ -432,6 +466,14 @@ def _anthropic_strict(schema: dict, nodes: list[Node], refs: Refs | None, out: l
             out.append(Issue(n.path, "enum", K_VALUE, "error", "ANT-STRICT-006",
                              "{who} supports only strings, numbers, booleans and null in `enum`",
                              "Use scalar enum values (e.g. names) and map them to objects on the host.", "drop"))
+        if isinstance(e, list) and len(e) > 1:
+            twins = _case_twins(e)
+            if twins:
+                out.append(Issue(n.path, "enum", K_VALUE, "warning", "ANT-STRICT-013",
+                                 f"{{who}} does not guarantee the letter case of `enum` values, and "
+                                 f"{short(twins[0])} and {short(twins[1])} differ only by case",
+                                 "Use values that differ by more than letter case, and compare them "
+                                 "case-insensitively on the host."))
         pat = s.get("pattern")
         if isinstance(pat, str):
             feats = pattern_features(pat)

@@ -45,6 +45,9 @@ _ALL = (
     Source("OAI-STRICT-002", _OAI_GUIDE, "2026-04-30", "§1.2", "root must not be a union (anyOf)"),
     Source("OAI-STRICT-003", _OAI_GUIDE, "2026-04-30", "§1.2", "additionalProperties: false on every object"),
     Source("OAI-STRICT-004", _OAI_GUIDE, "2026-04-30", "§1.2", "every property listed in required"),
+    # observed only: a server error quoted in a zenn.dev/nicopin scrap (undated); the guide does not state it
+    Source("OAI-STRICT-008", _OAI_GUIDE, "undated copy", "§1.2",
+           "anyOf object branches must not share identical first keys (observed server error)"),
     Source("OAI-STRICT-009", _OAI_GUIDE, "2026-04-30", "§1.2", "$ref must be local"),
     Source("OAI-STRICT-010", "https://github.com/defog-ai/defog/issues/244", "2026-03-13", "§1.2, §7.2",
            "a $ref must not carry sibling keywords"),
@@ -93,6 +96,7 @@ _ALL = (
     Source("ANT-STRICT-010", _ANT_SO, "2026", "§2.2", "format limited to 10 values"),
     Source("ANT-STRICT-011", _ANT_SO, "2026", "§2.2", "pattern: no backreferences, lookaround, \\b, large {n,m}"),
     Source("ANT-STRICT-012", _ANT_SO, "2026", "§2.2", "keywords in neither list (oneOf, not, if, ...)"),
+    Source("ANT-STRICT-013", _ANT_SO, "2026", "§2.2", "enum/const letter case not guaranteed"),
     Source("ANT-LIM-001", _ANT_SO, "2026", "§2.2", "at most 20 strict tools per request"),
     Source("ANT-LIM-002", _ANT_SO, "2026", "§2.2, §7.6", "at most 24 optional parameters over all strict schemas"),
     Source("ANT-LIM-003", _ANT_SO, "2026", "§2.2, §7.6",
