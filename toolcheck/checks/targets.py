@@ -551,8 +551,10 @@ def _set_hits(contracts, ctx, code: str):
     if "hits" not in cache:
         out = []
         targets = {id(c): frozenset(targets_of(c, ctx)) for c in contracts}
+        opts = ctx.options("TC213")
+        advice = opts.get("advice", True) is not False if isinstance(opts, dict) else True
         for group in _tool_sets(contracts):
-            out.extend(_tool_limits(group, targets))
+            out.extend(_tool_limits(group, targets, advice))
             out.extend(_strict_budgets(group, targets, ctx))
             out.extend(_collisions(group, targets))
         if ctx.settings.ship == "export":
@@ -562,19 +564,25 @@ def _set_hits(contracts, ctx, code: str):
     return [h for h in cache["hits"] if h.code == code]
 
 
-def _tool_limits(group, targets) -> list[Hit]:
+def _tool_limits(group, targets, advice: bool = True) -> list[Hit]:
     out = []
     for lim in _R.TOOL_LIMITS:
-        if len(group) <= lim.max:
+        if len(group) <= lim.max or (lim.soft and not advice):
             continue
         members = [c for c in group if not targets[id(c)].isdisjoint(lim.targets)]
         if len(members) <= lim.max:
             continue
+        if lim.soft and len(members) > 128 and lim.targets == ("openai", "openai-strict"):
+            continue  # over the hard limit too: that error says it
         c = members[lim.max]
         specs = [t for t in lim.targets if any(t in targets[id(m)] for m in members)]
-        h = Hit("/name" if c.name is not None else "",
-                fill_who(f"{{who}} accepts at most {lim.max} {lim.what} per request; this tool set sends "
-                f"{len(members)} (this is number {lim.max + 1})", specs),
+        if lim.soft:
+            msg = (f"{{who}} advises fewer than {lim.max} {lim.what} at any one time (a soft suggestion); this tool "
+                   f"set sends {len(members)} (this is number {lim.max + 1})")
+        else:
+            msg = (f"{{who}} accepts at most {lim.max} {lim.what} per request; this tool set sends "
+                   f"{len(members)} (this is number {lim.max + 1})")
+        h = Hit("/name" if c.name is not None else "", fill_who(msg, specs),
                 "Send fewer tools per request (group them by task, or load them on demand), or split the set.",
                 code="TC213", severity=lim.severity, target=specs[0], url=_S.url_for(lim.rule), fixable=False)
         first = members[0]
@@ -1230,14 +1238,14 @@ def enum_too_large(contract, ctx):
     yield from _own(contract, ctx, "TC212")
 
 
-@rule("TC213", "too-many-tools-for-target", scope="set")
+@rule("TC213", "too-many-tools-for-target", scope="set", options={"advice": True})
 def too_many_tools_for_target(contracts, ctx):
     """More tools are sent to a target than one request accepts.
 
     What it does:
     Counts the tools sent to each target together (a project's contracts form one request; JSON Lines records
     are grouped by file and `source`): OpenAI accepts 128 tools ("array too long. Expected an array with
-    maximum length 128"), Anthropic 20 strict tools, Gemini 512 function declarations (64 and 128 in older
+    maximum length 128") and advises fewer than 20 ("a soft suggestion": warning), Anthropic 20 strict tools, Gemini 512 function declarations (64 and 128 in older
     versions: warning). The finding points at the first tool over the limit.
 
     Why is this bad?
@@ -1275,6 +1283,10 @@ def too_many_tools_for_target(contracts, ctx):
       - {name: t01, description: Tool one., targets: [anthropic-strict], parameters: {type: object, additionalProperties: false}}
       - {name: t02, description: Tool two., targets: [anthropic], parameters: {type: object, additionalProperties: false}}
     ```
+
+    Options:
+    `rules.TC213.advice` (default true): also warn past a vendor's advice, not only its hard limit (OpenAI's
+    "fewer than 20 functions"). Turn it off for a catalogue whose tools are never sent all at once.
     """
     yield from _set_hits(contracts, ctx, "TC213")
 

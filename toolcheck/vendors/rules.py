@@ -281,10 +281,12 @@ class ToolLimit:
     max: int
     severity: str
     what: str  # "tools", "strict tools", "function declarations"
+    soft: bool = False  # a vendor's advice, not a limit the API enforces
 
 
 TOOL_LIMITS: tuple[ToolLimit, ...] = (
     ToolLimit("OAI-TOOLS-001", ("openai", "openai-strict"), 128, "error", "tools"),
+    ToolLimit("OAI-TOOLS-002", ("openai", "openai-strict"), 20, "warning", "functions", soft=True),
     ToolLimit("ANT-LIM-001", ("anthropic-strict",), 20, "error", "strict tools"),
     ToolLimit("GEM-TOOLS-001", ("gemini", "gemini-json-schema"), 512, "warning",  # §7.8: 64 -> 128 -> 512
               "function declarations"),

@@ -39,6 +39,7 @@ _ALL = (
     Source("OAI-NAME-003", _OAI_FC, "2025", "§1.1", "function names unique within tools (unverified)"),
     Source("OAI-TOOLS-001", "https://github.com/zed-industries/zed/issues/32946", "2025-06-18", "§1.1",
            "at most 128 entries in tools (server error array_above_max_length)"),
+    Source("OAI-TOOLS-002", _OAI_FC, "2026", "§1.1", "soft guidance: fewer than 20 functions at any one time"),
     Source("OAI-DESC-001", "https://github.com/getsentry/sentry-mcp/issues/106", "2025-04-25", "§1.1, §7.3",
            "description at most 1024 characters (version-dependent)"),
     Source("OAI-STRICT-001", _OAI_GUIDE, "2026-04-30", "§1.2", "root schema type must be object"),
