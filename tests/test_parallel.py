@@ -230,3 +230,35 @@ def test_only_lint_and_validate_split(tmp_path, monkeypatch):
         ctx = Context(settings, command, [], [], set(), [])
         assert _run_rules(rules, ctx, [], contracts, [], _Stamper(settings, set())) == []
         assert bool(split) is forks, command
+
+
+def test_detached_work_does_not_hold_the_callers_output_pipe():
+    import subprocess
+    import time
+
+    code = ("import time\nfrom toolcheck.parallel import detached\n"
+            "ok = detached(lambda: (time.sleep(4), print('from the detached process')))\nprint('done', ok)\n")
+    t = time.monotonic()
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert p.stdout == "done True\n" and p.returncode == 0, p.stderr
+    assert time.monotonic() - t < 3.5  # the reader saw EOF when the caller exited, not 4 s later
+
+
+def test_large_run_cache_is_complete_once_the_detached_writer_is_done(tmp_path):
+    import time
+
+    proj = _project(tmp_path, parallel.MIN_CONTRACTS + 10)
+    args = ("validate", "--target", "all")
+    first = run_cli(*args, "--format", "json", cwd=proj)
+    assert first.returncode == 1, first.stderr
+    entries = proj / ".toolcheck_cache"
+    deadline = time.monotonic() + 60
+    while not list(entries.rglob("*.findings.json")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert list(entries.rglob("*.findings.json"))
+    again = run_cli(*args, "--format", "json", cwd=proj)
+    assert (again.returncode, again.stdout) == (1, first.stdout)
+    sarif = run_cli(*args, "--format", "sarif", cwd=proj)  # served from the stored findings
+    fresh = run_cli(*args, "--format", "sarif", "--no-cache", cwd=proj)
+    assert (sarif.returncode, sarif.stdout) == (fresh.returncode, fresh.stdout)
+    assert not list(entries.rglob("*.tmp"))

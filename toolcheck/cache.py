@@ -7,7 +7,8 @@ files, because duplicate names, overlap and sample replay compare files with eac
 
 An entry is three kinds of file under ``<version>/<key[:2]>/``: ``<key>.findings.json`` (the findings, as
 reported: secrets already masked), ``<key>.json`` (summary, tool index, enabled rules; written after the
-findings, so it never points at missing ones) and ``<key>.out-<variant>`` (the exact text written for one
+findings, except on a large run, whose findings a detached process writes while the report is rendered: a hit
+that finds no findings file is a miss) and ``<key>.out-<variant>`` (the exact text written for one
 format/--statistics/--quiet/colour combination, headed by the key and its length, so a truncated file is a
 miss). A hit with a stored output copies it to stdout without reading or rendering any finding; a hit without
 one reads the findings and renders them; the exit code comes from the summary's counts and --fail-on.
@@ -145,10 +146,30 @@ def _write_bytes(root: str, path: str, data: bytes) -> None:
         pass  # a read-only checkout still works, just without a cache
 
 
-def store(root: str, key: str, result) -> None:
-    """Findings first, then the entry that points at them: a reader never sees an entry without its findings.
+def store(root: str, key: str, result, detach: bool = False) -> None:
+    """The findings and the entry that points at them. Written in that order here; with ``detach`` (a large run)
+    the findings, with their baseline fingerprints, are left to a detached process and the entry is written at
+    once: until the findings land, a hit that needs them is a miss (see :func:`findings_of`), while a hit on a
+    stored report (written by this process before it exits) needs only the entry."""
+    if not (detach and _detached(lambda: _store_findings(root, key, result))):
+        _store_findings(root, key, result)
+    data = {
+        "key": key,
+        "summary": result.summary(),
+        "tools": [[c.file.path, c.display_name] for c in result.contracts if c.file.reported],
+        "enabled": sorted(result.enabled),
+    }
+    _write(root, _path(root, key), json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
-    Each finding is a row ``[finding, fingerprint, SARIF column]``, the finding being its JSON-report line."""
+
+def _detached(fn) -> bool:
+    from .parallel import detached
+
+    return detached(fn)
+
+
+def _store_findings(root: str, key: str, result) -> None:
+    """Each finding as a row ``[finding, fingerprint, SARIF column]``, the finding being its JSON-report line."""
     from .engine import _fingerprint
     from .report.sarif import utf16_column
 
@@ -162,13 +183,6 @@ def store(root: str, key: str, result) -> None:
         sep = ",["
     parts.append("]}")
     _write(root, _path(root, key, "findings.json"), "".join(parts))
-    data = {
-        "key": key,
-        "summary": result.summary(),
-        "tools": [[c.file.path, c.display_name] for c in result.contracts if c.file.reported],
-        "enabled": sorted(result.enabled),
-    }
-    _write(root, _path(root, key), json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
 def store_output(root: str, key: str, variant: str, text: str) -> None:

@@ -237,16 +237,17 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
     findings = [f for f in findings if f.extra["file"].reported]
     n_loaded = len(findings)
     findings.extend(_run_rules(_runnable(enabled), ctx, files, contracts, samples, stamper,
-                               fingerprints=cache_key is not None,
                                prerender=cache_key is not None or settings.format == "json"))
     _mask_all(findings[:n_loaded])  # after the rules: TC5 teaches the masker secrets it found by context
     findings = _suppress(findings, files, settings, enabled, stamper)
     findings.sort(key=Finding.sort_key)
     result = RunResult(findings, files, contracts, samples, enabled, targets, notes)
     if cache_key is not None:
-        from . import cache
+        from . import cache, parallel
 
-        cache.store(settings.root, cache_key, result)
+        # a large run's findings file (fingerprints and all) is written by a detached process while this one
+        # renders: the report and the entry it is served from are written here, before exit
+        cache.store(settings.root, cache_key, result, detach=parallel.background_ok(len(contracts)))
         result.cache_key = cache_key
     if settings.baseline:
         result.findings = apply_baseline(findings, settings.baseline)
@@ -254,10 +255,9 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
 
 
 def _run_rules(rules: list[Rule], ctx: Context, files, contracts, samples, stamper: _Stamper,
-               fingerprints: bool = False, prerender: bool = False) -> list[Finding]:
-    """Every rule's findings, reported files only, secrets masked, in rule order; with ``fingerprints`` (the run
-    is cached) each finding's baseline fingerprint is computed too, and with ``prerender`` (JSON output or the
-    cache) its JSON, by the process that found it.
+               prerender: bool = False) -> list[Finding]:
+    """Every rule's findings, reported files only, secrets masked, in rule order; with ``prerender`` (JSON
+    output or the cache) each finding's JSON is encoded by the process that found it.
 
     On a large run (see :mod:`toolcheck.parallel`) the rule modules are shared between this process and a forked
     one; the result is the same as running them here one after another.
@@ -268,9 +268,6 @@ def _run_rules(rules: list[Rule], ctx: Context, files, contracts, samples, stamp
         _mask_all(fs)  # after the rules ran: TC5 teaches the masker secrets it found by context
         for f in fs:
             f.extra.pop("json", None)
-            if fingerprints:
-                f.extra.pop("fingerprint", None)
-                f.extra["fingerprint"] = _fingerprint(f)
             if prerender:
                 f.to_json()
 

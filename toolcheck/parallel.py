@@ -72,6 +72,42 @@ def plan(rules, contracts):
     return here, there
 
 
+def background_ok(n_contracts: int) -> bool:
+    """Whether a large run may leave work to a detached process (see :func:`detached`)."""
+    return (sys.platform.startswith("linux") and jobs() >= 2 and n_contracts >= MIN_CONTRACTS
+            and threading.active_count() == 1)
+
+
+def detached(fn) -> bool:
+    """Run ``fn()`` in a detached grandchild (double fork: no zombie, reparented to init) whose standard streams
+    are /dev/null, so a pipe reading this process's output ends when this process does. True once started;
+    False if it could not be (the caller then runs ``fn`` itself)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        pid = os.fork()
+    except OSError:
+        return False
+    if pid == 0:
+        code = 1
+        try:
+            if os.fork() == 0:
+                null = os.open(os.devnull, os.O_RDWR)
+                for fd in (0, 1, 2):
+                    os.dup2(null, fd)
+                try:
+                    fn()
+                    code = 0
+                finally:
+                    os._exit(code)
+            code = 0
+        except BaseException:  # noqa: BLE001 - never return into the parent's code
+            pass
+        finally:
+            os._exit(code)
+    return _reap(pid) == 0
+
+
 def _pack(by_rule: dict, files: list) -> dict:
     index = {id(f): i for i, f in enumerate(files)}
     for fs in by_rule.values():
