@@ -143,3 +143,20 @@ def test_no_cache_writes_nothing(project):
     root = _setup(project)
     run_cli("lint", "--no-cache", cwd=root)
     assert not (root / ".toolcheck_cache").exists()
+
+
+def test_package_stamp_follows_content_not_install_time(tmp_path):
+    """A reinstall of the same toolcheck (a CI job restoring a kept cache) keeps its keys; an edit changes them."""
+    import os
+    import shutil
+
+    from toolcheck import cache
+
+    pkg = tmp_path / "pkg"
+    shutil.copytree(Path(cache.__file__).parent / "report", pkg)
+    before = cache._package_stamp(str(pkg))
+    for p in pkg.rglob("*.py"):
+        os.utime(p, (1, 1))
+    assert cache._package_stamp(str(pkg)) == before
+    (pkg / "text.py").write_text((pkg / "text.py").read_text() + "\n# edited\n")
+    assert cache._package_stamp(str(pkg)) != before
