@@ -155,7 +155,9 @@ def store(root: str, key: str, result, detach: bool = False) -> None:
     the findings, with their baseline fingerprints, are left to a detached process and the entry is written at
     once: until the findings land, a hit that needs them is a miss (see :func:`findings_of`), while a hit on a
     stored report (written by this process before it exits) needs only the entry."""
-    if not (detach and _detached(lambda: _store_findings(root, key, result))):
+    from .parallel import detached
+
+    if not (detach and detached(lambda: _store_findings(root, key, result))):
         _store_findings(root, key, result)
     data = {
         "key": key,
@@ -164,12 +166,6 @@ def store(root: str, key: str, result, detach: bool = False) -> None:
         "enabled": sorted(result.enabled),
     }
     _write(root, _path(root, key), json.dumps(data, ensure_ascii=False, separators=(",", ":")))
-
-
-def _detached(fn) -> bool:
-    from .parallel import detached
-
-    return detached(fn)
 
 
 def _store_findings(root: str, key: str, result) -> None:

@@ -271,23 +271,18 @@ def _run_rules(rules: list[Rule], ctx: Context, files, contracts, samples, stamp
             if prerender:
                 f.to_json()
 
-    # fuzz runs its own worker processes and time limits: it never shares a run with a forked copy of itself
-    split = parallel.plan(rules, contracts) if ctx.command in ("lint", "validate") else None
-    if split is None:
-        out: list[Finding] = []
-        for r in rules:
-            out.extend(f for f in _run_rule(r, ctx, files, contracts, samples, stamper) if f.extra["file"].reported)
-        finish(out)
-        return out
-
     def work(rs: list[Rule]) -> dict[str, list[Finding]]:
         by_rule = {r.code: [f for f in _run_rule(r, ctx, files, contracts, samples, stamper)
                             if f.extra["file"].reported] for r in rs}
         finish([f for fs in by_rule.values() for f in fs])
         return by_rule
 
-    mine, theirs = split
-    by_rule = parallel.run_split(work, mine, theirs, files, remask=finish)
+    # fuzz runs its own worker processes and time limits: it never shares a run with a forked copy of itself
+    split = parallel.plan(rules, contracts) if ctx.command in ("lint", "validate") else None
+    if split is None:
+        by_rule = work(rules)
+    else:
+        by_rule = parallel.run_split(work, split[0], split[1], files, remask=finish)
     return [f for r in rules for f in by_rule[r.code]]
 
 

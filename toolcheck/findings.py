@@ -12,7 +12,7 @@ from typing import Any
 
 SEVERITIES = ("error", "warning", "info")
 # a finding's JSON line: compact separators keep the C encoder, non-ASCII stays readable, anything odd is str()ed
-_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str, separators=(", ", ": "))
+JSON_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str, separators=(", ", ": "))
 _RANK = {"info": 0, "warning": 1, "error": 2}
 
 
@@ -87,7 +87,7 @@ class Finding:
         a large run encodes its findings in the processes that found them."""
         js = self.extra.get("json")
         if js is None:
-            js = self.extra["json"] = _ENCODER.encode(self.to_dict())
+            js = self.extra["json"] = JSON_ENCODER.encode(self.to_dict())
         return js
 
 

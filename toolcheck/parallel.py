@@ -16,7 +16,6 @@ child is killed.
 from __future__ import annotations
 
 import os
-import pickle
 import signal
 import sys
 import threading
@@ -51,11 +50,15 @@ def jobs() -> int:
         return os.cpu_count() or 1
 
 
+def _may_fork(n_contracts: int) -> bool:
+    """A large run, on Linux (fork after imports is only safe to rely on here), 2+ CPUs, no other thread."""
+    return (sys.platform.startswith("linux") and n_contracts >= MIN_CONTRACTS and jobs() >= 2
+            and threading.active_count() == 1)
+
+
 def plan(rules, contracts):
     """(rules to run here, rules for the child) or None to run everything here."""
-    if not sys.platform.startswith("linux") or jobs() < 2:  # fork after imports is only safe to rely on here
-        return None
-    if sum(1 for c in contracts if c.file.reported) < MIN_CONTRACTS or threading.active_count() > 1:
+    if not _may_fork(sum(1 for c in contracts if c.file.reported)):
         return None
     modules: dict[str, list] = {}
     for r in rules:
@@ -74,8 +77,7 @@ def plan(rules, contracts):
 
 def background_ok(n_contracts: int) -> bool:
     """Whether a large run may leave work to a detached process (see :func:`detached`)."""
-    return (sys.platform.startswith("linux") and jobs() >= 2 and n_contracts >= MIN_CONTRACTS
-            and threading.active_count() == 1)
+    return _may_fork(n_contracts)
 
 
 def detached(fn) -> bool:
@@ -125,6 +127,8 @@ def _unpack(by_rule: dict, files: list) -> dict:
 
 def run_split(work, here: list, there: list, files: list, remask) -> dict:
     """``work(rules) -> {code: [Finding]}`` for ``there`` in a forked child and ``here`` in this process."""
+    import pickle
+
     from . import secrets
 
     sys.stdout.flush()

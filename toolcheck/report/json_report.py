@@ -1,13 +1,11 @@
 from __future__ import annotations
 
-import json
-
+from ..findings import JSON_ENCODER
 from . import statistics
 
-# one encoder for the whole report (json.dumps would build a new one per call); compact, so the C encoder
-# runs; one finding per line keeps large reports fast to write and easy to grep
-_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str, separators=(", ", ": "))
-_dumps = _ENCODER.encode
+# the findings' own encoder (one per process: json.dumps would build a new one per call); compact, so the C
+# encoder runs; one finding per line keeps large reports fast to write and easy to grep
+_dumps = JSON_ENCODER.encode
 
 
 def render_json(result, settings, version: str) -> str:
