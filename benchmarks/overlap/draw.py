@@ -77,10 +77,32 @@ QUOTAS: dict[str, list[tuple[str, int]]] = {
     "server": [("hard-deprecated", 4), ("hard-enum", 6), ("hard-list-vs-get", 8), ("hard-opposite", 6),
                ("hard-sibling", 8), ("hard-paraphrase", 6), ("tfidf-high", 10), ("tfidf-mid", 6),
                ("random", 6)],
+    # second round, added after the first 275 pairs were labelled (6% overlaps): strata where tools that do the
+    # same job meet, to bring the share of overlaps towards that of real bundles; appended, so that the first
+    # round's draws do not change
+    "tooluniverse-cross": [("tfidf-high", 30), ("tfidf-mid", 10)],
+    "bundle": [("tfidf-high", 24), ("tfidf-mid", 12), ("hard-paraphrase", 6), ("hard-list-vs-get", 4),
+               ("hard-opposite", 4), ("hard-sibling", 4), ("random", 4)],
+    "captured-cross": [("tfidf-high", 6), ("hard-sibling", 3), ("random", 3)],
 }
 TOOL_SET = {"tooluniverse-package": "tooluniverse-package", "tooluniverse": "tooluniverse-data-file", "bfcl-entry": "bfcl-multi-function-entry",
             "bfcl-class": "bfcl-multi-turn-class", "livemcpbench-cross": "livemcpbench-cross-server",
-            "livemcpbench-same": "livemcpbench-same-server", "server": "captured-server"}
+            "livemcpbench-same": "livemcpbench-same-server", "server": "captured-server",
+            "tooluniverse-cross": "tooluniverse-package", "bundle": "captured-plus-livemcpbench",
+            "captured-cross": "captured-cross-server"}
+# families whose one set holds several servers: the per-set cap applies to a server pair
+MULTI_SERVER = ("livemcpbench-cross", "livemcpbench-same", "bundle", "captured-cross")
+# a captured server and the LiveMCPBench server of the same project (by its repository) are never paired:
+# nobody installs one server twice
+SAME_PROJECT = {
+    "mcp-filesystem": "Filesystem MCP Server",  # modelcontextprotocol/servers src/filesystem
+    "mcp-memory": "Knowledge Graph Memory Server",  # src/memory
+    "mcp-git": "mcp-server-git: A git MCP server",  # src/git
+    "mcp-fetch": "Fetch MCP Server",  # src/fetch
+    "mcp-sequential-thinking": "Sequential Thinking MCP Server",  # src/sequentialthinking
+    "mcp-time": "Time MCP Server",  # src/time
+    "context7": "Context7 MCP - Up-to-date Code Docs For Any Prompt",  # upstash/context7
+}
 
 # ------------------------------------------------------------------------------------------------ name words
 
@@ -190,23 +212,52 @@ def load_sets(corpus) -> dict[str, list[tuple[str, list[Tool]]]]:
     box = [corpus_tool(corpus, int(k), lm) for k in lm]
     fam["livemcpbench-cross"].append(("LiveMCPBench", box))
     fam["livemcpbench-same"].append(("LiveMCPBench", box))
+    captured: list[Tool] = []
     for path in sorted(SERVERS.glob("*.json")) if SERVERS.is_dir() else []:
+        if path.name == "manifest.json":
+            continue
         data = json.loads(path.read_text(encoding="utf-8"))
         tools = []
         for t in data.get("tools") or []:
             rec = {"name": t["name"], "description": t.get("description") or "",
                    "parameters": t.get("inputSchema") or {}}
-            tools.append(Tool({"file": path.name, "name": t["name"], "server": data.get("server") or path.stem},
-                              rec, data.get("server") or path.stem))
+            tools.append(Tool({"file": path.name, "name": t["name"], "server": path.stem}, rec, path.stem))
         fam["server"].append((path.name, tools))
+        captured.extend(tools)
+    fam["tooluniverse-cross"] = fam["tooluniverse-package"]
+    fam["bundle"].append(("captured + LiveMCPBench", captured + box))
+    fam["captured-cross"].append(("captured", captured))
     return fam
 
 
-def family_pairs(family: str, sets) -> dict[str, tuple[str, Tool, Tool]]:
+def _similar_pairs(tools: list[Tool], tfidf: Tfidf, floor: float) -> list[tuple[Tool, Tool]]:
+    """Pairs whose TF-IDF cosine is at least `floor`, found through shared terms (a term held by more than 200
+    tools is skipped when proposing; the cosine is then computed over all terms)."""
+    vecs = [tfidf.vec(t.rec) for t in tools]
+    post: dict[str, list[int]] = defaultdict(list)
+    for i, v in enumerate(vecs):
+        for w in v:
+            post[w].append(i)
+    cand: set[tuple[int, int]] = set()
+    for w in sorted(post):
+        lst = post[w]
+        if 2 <= len(lst) <= 200:
+            cand.update(itertools.combinations(lst, 2))
+    out = []
+    for i, j in sorted(cand):
+        a, b = vecs[i], vecs[j]
+        if sum(x * b.get(w, 0.0) for w, x in a.items()) >= floor:
+            out.append((tools[i], tools[j]))
+    return out
+
+
+def family_pairs(family: str, sets, tfidf: Tfidf | None = None) -> dict[str, tuple[str, Tool, Tool]]:
     """pair id -> (set name, a, b): every pair of the family, the first set that has it."""
     out: dict[str, tuple[str, Tool, Tool]] = {}
     for name, tools in sets:
-        if family == "tooluniverse-package":  # 3,025 tools: only the pairs where a description names the other
+        if family == "tooluniverse-cross":  # 4.5 million pairs: only those of the two TF-IDF bands it draws
+            combos = [(a, b) for a, b in _similar_pairs(tools, tfidf, 0.25) if a.rec["source"] != b.rec["source"]]
+        elif family == "tooluniverse-package":  # 3,025 tools: only the pairs where a description names the other
             by_name = {t.name: t for t in tools}
             combos = []
             for t in tools:
@@ -224,6 +275,12 @@ def family_pairs(family: str, sets) -> dict[str, tuple[str, Tool, Tool]]:
             if family == "livemcpbench-same" and a.server != b.server:
                 continue
             if family == "tooluniverse" and a.rec["source"] != b.rec["source"]:
+                continue
+            if family == "bundle" and (("file" in a.ref) == ("file" in b.ref)
+                                       or SAME_PROJECT.get(a.server) == b.server
+                                       or SAME_PROJECT.get(b.server) == a.server):
+                continue  # one captured server's tool and one LiveMCPBench tool, of different projects
+            if family == "captured-cross" and a.server == b.server:
                 continue
             a2, b2 = sorted((a, b), key=lambda t: t.key)
             pid = f"{a2.key}|{b2.key}"
@@ -368,7 +425,7 @@ def draw(corpus) -> list[dict]:
     uses: Counter = Counter()
     out: list[dict] = []
     for family, quota in QUOTAS.items():
-        pairs = family_pairs(family, fams.get(family, []))
+        pairs = family_pairs(family, fams.get(family, []), tfidf)
         for stratum, k in quota:
             cands = sorted(p for p in pairs if p not in dev and p not in used)
             rng = _rng(family, stratum)
@@ -392,13 +449,13 @@ def draw(corpus) -> list[dict]:
                     break
                 s, a, b = pairs[pid]
                 # LiveMCPBench's one toolbox: the cap is per server pair instead
-                cap_key = " + ".join(sorted({a.server or "", b.server or ""})) if family.startswith("livemcp") else s
-                if per_set[cap_key] >= SET_CAP and family != "tooluniverse-package":
+                cap_key = " + ".join(sorted({a.server or "", b.server or ""})) if family in MULTI_SERVER else s
+                if per_set[cap_key] >= SET_CAP and family not in ("tooluniverse-package", "tooluniverse-cross"):
                     continue
                 if uses[a.key] >= TOOL_CAP or uses[b.key] >= TOOL_CAP:
                     continue
                 if not _stratum_test(stratum, a, b, lambda a=a, b=b: cosine(tfidf, "full", a, b),
-                                     lambda a=a, b=b: cosine(dtf, "desc", a, b), not family.startswith("livemcp")):
+                                     lambda a=a, b=b: cosine(dtf, "desc", a, b), family not in MULTI_SERVER):
                     continue
                 used.add(pid)
                 uses[a.key] += 1
