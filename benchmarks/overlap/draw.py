@@ -32,7 +32,10 @@ A description citing another tool by a one-word name (``search``) does not count
    name words and parameter names are most alike);
 2. bands of the TF-IDF baseline (common.Tfidf: cosine of name + description, document frequencies of corpus A):
    ``tfidf-high`` (>= 0.5), ``tfidf-mid`` (0.25-0.5), ``tfidf-low`` (< 0.25);
-3. ``random``: any pair of the family's sets.
+3. ``random``: any pair of the family's sets;
+4. a third round (``ROUND3``), after the first two had given 11% overlaps: ``same-name`` (two servers' tools
+   with one name, case and -/_ aside) and more ``tfidf-high`` pairs in the families where overlaps had been
+   found, each with its own random stream.
 
 The split is by a hash of the pair id (common.split_of): about 40% ``tune``, 60% ``holdout``.
 """
@@ -85,6 +88,14 @@ QUOTAS: dict[str, list[tuple[str, int]]] = {
                ("hard-opposite", 4), ("hard-sibling", 4), ("random", 4)],
     "captured-cross": [("tfidf-high", 6), ("hard-sibling", 3), ("random", 3)],
 }
+# third round (429 pairs held 11% overlaps): more of the strata where the second round found most of them, and
+# tools of two servers that carry the same name; drawn after all of the above, with their own random streams
+ROUND3: list[tuple[str, list[tuple[str, int]]]] = [
+    ("livemcpbench-cross", [("same-name", 9), ("tfidf-high", 10)]),
+    ("bundle", [("same-name", 15), ("tfidf-high", 20)]),
+    ("captured-cross", [("tfidf-high", 8)]),
+    ("tooluniverse-cross", [("tfidf-high", 60)]),
+]
 TOOL_SET = {"tooluniverse-package": "tooluniverse-package", "tooluniverse": "tooluniverse-data-file", "bfcl-entry": "bfcl-multi-function-entry",
             "bfcl-class": "bfcl-multi-turn-class", "livemcpbench-cross": "livemcpbench-cross-server",
             "livemcpbench-same": "livemcpbench-same-server", "server": "captured-server",
@@ -385,6 +396,8 @@ def _stratum_test(stratum: str, a: Tool, b: Tool, cos, dcos, same_set: bool) -> 
         return bool(shared) or (same_set and a.ws[0] == b.ws[0] and a.ws[0] != va)
     if stratum == "hard-paraphrase":
         return not _name_overlap(a, b) and dcos() >= 0.3
+    if stratum == "same-name":
+        return a.name.lower().replace("-", "_") == b.name.lower().replace("-", "_")
     if stratum == "hard-cross-language":
         return is_cjk(a.desc) != is_cjk(b.desc) and cross_language_score(a, b) >= 2
     c = cos()
@@ -399,8 +412,9 @@ def _stratum_test(stratum: str, a: Tool, b: Tool, cos, dcos, same_set: bool) -> 
     raise ValueError(stratum)
 
 
-def _rng(family: str, stratum: str) -> random.Random:
-    return random.Random(int(hashlib.sha256(f"{SEED}:{family}:{stratum}".encode()).hexdigest()[:16], 16))
+def _rng(family: str, stratum: str, round_: int = 1) -> random.Random:
+    key = f"{SEED}:{family}:{stratum}" + (f":round{round_}" if round_ > 1 else "")
+    return random.Random(int(hashlib.sha256(key.encode()).hexdigest()[:16], 16))
 
 
 def draw(corpus) -> list[dict]:
@@ -424,11 +438,15 @@ def draw(corpus) -> list[dict]:
     used: set[str] = set()
     uses: Counter = Counter()
     out: list[dict] = []
-    for family, quota in QUOTAS.items():
-        pairs = family_pairs(family, fams.get(family, []), tfidf)
+    plan = [(family, quota, 1) for family, quota in QUOTAS.items()] + [(f, q, 3) for f, q in ROUND3]
+    memo: dict[str, dict] = {}
+    for family, quota, round_ in plan:
+        if family not in memo:
+            memo[family] = family_pairs(family, fams.get(family, []), tfidf)
+        pairs = memo[family]
         for stratum, k in quota:
             cands = sorted(p for p in pairs if p not in dev and p not in used)
-            rng = _rng(family, stratum)
+            rng = _rng(family, stratum, round_)
             rng.shuffle(cands)
             per_set: Counter = Counter()
             if stratum == "hard-cross-language":  # the English partner that shares most parameter names
