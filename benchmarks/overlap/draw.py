@@ -94,7 +94,7 @@ ROUND3: list[tuple[str, list[tuple[str, int]]]] = [
     ("livemcpbench-cross", [("same-name", 9), ("tfidf-high", 10)]),
     ("bundle", [("same-name", 15), ("tfidf-high", 20)]),
     ("captured-cross", [("tfidf-high", 8)]),
-    ("tooluniverse-cross", [("tfidf-high", 60)]),
+    ("tooluniverse-cross", [("tfidf-high", 120)]),
 ]
 TOOL_SET = {"tooluniverse-package": "tooluniverse-package", "tooluniverse": "tooluniverse-data-file", "bfcl-entry": "bfcl-multi-function-entry",
             "bfcl-class": "bfcl-multi-turn-class", "livemcpbench-cross": "livemcpbench-cross-server",
