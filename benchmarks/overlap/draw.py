@@ -30,14 +30,14 @@ A description citing another tool by a one-word name (``search``) does not count
    ``hard-paraphrase`` (names share no word, descriptions alone have TF-IDF cosine >= 0.3),
    ``hard-cross-language`` (LiveMCPBench: for a tool described in Chinese or Japanese, the English tool whose
    name words and parameter names are most alike);
-2. bands of the TF-IDF baseline (common.Tfidf: cosine of name + description, document frequencies of corpus A):
+2. bands of the TF-IDF baseline (overlap_common.Tfidf: cosine of name + description, document frequencies of corpus A):
    ``tfidf-high`` (>= 0.5), ``tfidf-mid`` (0.25-0.5), ``tfidf-low`` (< 0.25);
 3. ``random``: any pair of the family's sets;
 4. a third round (``ROUND3``), after the first two had given 11% overlaps: ``same-name`` (two servers' tools
    with one name, case and -/_ aside) and more ``tfidf-high`` pairs in the families where overlaps had been
    found, each with its own random stream.
 
-The split is by a hash of the pair id (common.split_of): about 40% ``tune``, 60% ``holdout``.
+The split is by a hash of the pair id (overlap_common.split_of): about 40% ``tune``, 60% ``holdout``.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import CORPUS, DEV, HERE, OWN, SERVERS, Tfidf, load_corpus, load_pairs, split_of  # noqa: E402
+from overlap_common import CORPUS, DEV, HERE, OWN, SERVERS, Tfidf, load_corpus, load_pairs, split_of  # noqa: E402
 
 SEED = 18
 SET_CAP = 3  # pairs per set and stratum
@@ -373,10 +373,19 @@ def cross_language_score(a: Tool, b: Tool) -> int:
     return 2 * len(a.objs & b.objs) + len(set(a.params) & set(b.params))
 
 
+_CUE: dict[str, bool] = {}
+
+
+def _has_cue(t: Tool) -> bool:
+    got = _CUE.get(t.key)
+    if got is None:
+        got = _CUE[t.key] = bool(_DEPRECATED_RE.search(t.desc))
+    return got
+
+
 def _stratum_test(stratum: str, a: Tool, b: Tool, cos, dcos, same_set: bool) -> bool:
     if stratum == "hard-deprecated":
-        return any(_DEPRECATED_RE.search(x.desc) and _distinctive(y.name) and _names_other(x, y)
-                   for x, y in ((a, b), (b, a)))
+        return any(_has_cue(x) and _distinctive(y.name) and _names_other(x, y) for x, y in ((a, b), (b, a)))
     if stratum == "hard-enum":
         return _enum_covers(a, b) or _enum_covers(b, a)
     shared = a.objs & b.objs
@@ -422,14 +431,22 @@ def draw(corpus) -> list[dict]:
     dtf = Tfidf([{"name": "", "description": r.get("description") or ""} for r in corpus])
     vec_cache: dict[tuple[int, str], dict] = {}
 
+    cos_cache: dict[tuple[str, str, str], float] = {}
+
     def cosine(model, which, a: Tool, b: Tool) -> float:
+        ck = (which, a.key, b.key)
+        got = cos_cache.get(ck)
+        if got is not None:
+            return got
+
         def v(t):
             k = (which, t.key)
             if k not in vec_cache:
                 vec_cache[k] = model.vec(t.rec if which == "full" else {"name": "", "description": t.desc})
             return vec_cache[k]
         va, vb = v(a), v(b)
-        return sum(x * vb.get(w, 0.0) for w, x in va.items())
+        got = cos_cache[ck] = sum(x * vb.get(w, 0.0) for w, x in va.items())
+        return got
 
     dev = set()
     for r in load_pairs(DEV):
@@ -444,8 +461,9 @@ def draw(corpus) -> list[dict]:
         if family not in memo:
             memo[family] = family_pairs(family, fams.get(family, []), tfidf)
         pairs = memo[family]
+        ordered = sorted(p for p in pairs if p not in dev)
         for stratum, k in quota:
-            cands = sorted(p for p in pairs if p not in dev and p not in used)
+            cands = [p for p in ordered if p not in used]
             rng = _rng(family, stratum, round_)
             rng.shuffle(cands)
             per_set: Counter = Counter()
