@@ -375,3 +375,19 @@ def test_tool_filter_works_on_contract_files(tmp_path):
     assert p.returncode == 2
     assert p.stderr == ("toolcheck: error: --tool `avrage_price`: no such tool among the 2 checked "
                         "(did you mean `average_price`?)\n")
+
+
+@needs_fuzz
+def test_fuzz_notes_stdout_written_during_calls_and_not_the_banner_again(tmp_path):
+    p = run_cli("fuzz", "--mcp-command", BANNER, "--max-examples", "3", "--select", "TC711", cwd=tmp_path,
+                timeout=180)
+    assert p.returncode == 0, p.stderr
+    notes = [ln for ln in p.stderr.splitlines() if ln.startswith("note:")]
+    assert len(notes) == 1 and notes[0].startswith("note: MCP server `banner-notes` wrote 3 lines")
+    p = run_cli("fuzz", "--mcp-command", BANNER + " --chatty", "--max-examples", "3", "--select", "TC711",
+                cwd=tmp_path, timeout=180)
+    assert p.returncode == 0, p.stderr
+    notes = [ln for ln in p.stderr.splitlines() if ln.startswith("note:")]
+    assert len(notes) == 2 and notes[0].startswith("note: MCP server `banner-notes` wrote 3 lines")
+    assert notes[1].startswith("note: while tools were called, the MCP server wrote ")
+    assert '(last: "searching for ' in notes[1] and "Traceback" not in p.stderr

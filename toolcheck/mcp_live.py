@@ -79,6 +79,7 @@ class Launch:
 
         fd, self.report_path = tempfile.mkstemp(prefix="toolcheck-mcp-", suffix=".json")
         os.close(fd)
+        self.at_ready: int | None = None  # non-protocol lines before the session was ready (fuzz)
         self.params = StdioServerParameters(command=sys.executable, args=["-I", RELAY, self.report_path, "--", *argv],
                                             env=dict(os.environ))
 
@@ -93,6 +94,8 @@ class Launch:
     def stop(self) -> None:
         """Stop the server's process group now (SIGTERM, then SIGKILL after STOP_GRACE), before the SDK's own
         shutdown would wait seconds for a server that does not answer any more to exit by itself."""
+        if not hasattr(os, "killpg"):  # not POSIX: the SDK's own shutdown stops the server
+            return
         rep = self.report()
         pid = rep.get("pid")
         if not isinstance(pid, int) or pid <= 1 or rep.get("state") in ("exited", "not-started", "terminated"):
@@ -157,7 +160,8 @@ def _printable(s: str) -> str:
     return "".join(c if c.isprintable() or c == "…" else repr(c)[1:-1] for c in s)
 
 
-def _shown(line: str) -> str:
+def shown_line(line: str) -> str:
+    """A line of server output to quote in a note: secrets masked, control characters escaped, cut short."""
     from .secrets import mask
 
     s = _printable(mask(line))
@@ -181,7 +185,7 @@ def stdout_note(lines: int, nbytes: int, first: list[str], subject: str, when: s
     much, the first few (secrets masked, cut short). ``subject``: "MCP server `name`", or "it"."""
     if not lines:
         return None
-    shown = ", ".join(_shown(x) for x in first if isinstance(x, str))
+    shown = ", ".join(shown_line(x) for x in first if isinstance(x, str))
     one = lines == 1
     return (f"{subject} wrote {lines:,} line{'' if one else 's'} ({_size(nbytes)}) to stdout{when} that "
             f"{'is' if one else 'are'} not MCP messages; toolcheck ignored {'it' if one else 'them'}"

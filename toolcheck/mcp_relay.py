@@ -12,7 +12,8 @@ every such line. toolcheck starts each server through this relay instead, which
 - keeps the last few KiB of the server's stderr;
 - writes what it saw to REPORT (JSON, replaced atomically): its own pid (the server's process group: the client
   starts it as a session leader), the server's exit status or why it could not start, the stderr tail and the
-  stdout counts. It writes at start, now and then while the server floods, when the server exits and on SIGTERM.
+  stdout counts (the first and the last few lines). It writes at start, before it forwards a message that
+  non-protocol output preceded, now and then while the server floods, when the server exits and on SIGTERM.
 
 It exits when the server's stdout closes and the server has exited, with the server's exit status. It is run as a
 script with only the standard library (it must start fast and import nothing of toolcheck's).
@@ -41,7 +42,7 @@ class Relay:
     def __init__(self, report: str) -> None:
         self.report = report
         self.state: dict = {"pid": os.getpid(), "state": "starting", "exit": None, "start_error": None,
-                            "lines": 0, "bytes": 0, "first": [], "stderr": "", "stderr_bytes": 0}
+                            "lines": 0, "bytes": 0, "first": [], "last": [], "stderr": "", "stderr_bytes": 0}
         self.err_tail = bytearray()
         self.lock = threading.Lock()
         self.last_write = 0.0
@@ -69,13 +70,21 @@ class Relay:
         """One non-protocol line (or its first part, when ``whole`` is False: the rest is dropped unread)."""
         self.state["lines"] += 1
         self.state["bytes"] += len(line) + (1 if whole else 0)
-        first = self.state["first"]
-        if len(first) < KEEP_LINES and line.strip():
-            text = line[: KEEP_CHARS * 4].decode("utf-8", "replace").rstrip("\r")
-            first.append(text[:KEEP_CHARS] + ("…" if len(text) > KEEP_CHARS or not whole else ""))
+        if line.strip():
+            text = _shown(line, whole)
+            if len(self.state["first"]) < KEEP_LINES:
+                self.state["first"].append(text)
+            self._last(text)
         self.dirty = True
 
+    def _last(self, text: str) -> None:
+        last = self.state["last"]
+        last.append(text)
+        del last[:-KEEP_LINES]
+
     def forward(self, data: bytes) -> None:
+        if self.dirty:  # the report says what came before this message by the time the client reads it
+            self.write()
         if not self.out_ok:
             return
         view = memoryview(data)
@@ -143,6 +152,9 @@ class Relay:
                     else:
                         st["lines"] += body.count(b"\n") + 1
                         st["bytes"] += len(body) + 1
+                        for ln in body.rsplit(b"\n", KEEP_LINES)[-KEEP_LINES:]:
+                            if ln.strip():
+                                self._last(_shown(ln, True))
                         self.dirty = True
                 else:
                     for ln in body.split(b"\n"):
@@ -191,13 +203,14 @@ class Relay:
             # the client gives up (its SIGTERM reached the whole group): reap the server, so that the group is
             # gone at once, killing it if it ignores SIGTERM; then report and go
             child = self.state.get("child")
-            if isinstance(child, int):
+            if isinstance(child, int) and hasattr(os, "WNOHANG"):
                 self.state["exit"] = _reap(child, TERM_GRACE)
             self.state["state"] = "terminated"
             self.write()
             os._exit(128 + signum)
 
         signal.signal(signal.SIGTERM, on_term)
+        self.write()  # the pid, at once: the client may give up before the server has started
         try:
             proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
         except (OSError, ValueError) as e:
@@ -221,6 +234,12 @@ class Relay:
         self.state["exit"] = code
         self.write()
         return code if code >= 0 else 128 - code
+
+
+def _shown(line: bytes, whole: bool) -> str:
+    """A line to show: its first KEEP_CHARS characters, "…" when there is more (or its end was not read)."""
+    text = line[: KEEP_CHARS * 4].decode("utf-8", "replace").rstrip("\r")
+    return text[:KEEP_CHARS] + ("…" if len(text) > KEEP_CHARS or not whole else "")
 
 
 def _reap(pid: int, grace: float) -> int | None:

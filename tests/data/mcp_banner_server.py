@@ -2,20 +2,24 @@
 
 Before it serves, it prints a banner (two lines, one naming an API key) and a blank line, as a careless
 `print()` at start-up does. `--flood-mb N` first writes N MB of `hello` lines (what `yes hello` does), then
-serves; `--flood-forever` writes `hello` lines until it is killed and never answers; `--no-newline-mb N`
-writes N MB without a single newline, then one and serves.
+serves; `--chatty` prints a line to stdout on every call; `--flood-forever` writes `hello` lines until it is
+killed and never answers; `--no-newline-mb N` writes N MB without a single newline, then one and serves.
 """
 
+import os
 import sys
 
 from mcp.server.mcpserver import MCPServer
 
 app = MCPServer("banner-notes")
+WIRE = os.dup(1)  # the real stdout: the SDK 2.x server diverts fd 1 to stderr while it serves, older ones do not
 
 
 @app.tool()
 def search_notes(query: str) -> list[str]:
     """Search the user's notes by keyword. Use it when the user asks what they wrote about something."""
+    if "--chatty" in sys.argv:  # the classic bug: a print() in a stdio server's tool, as an unprotected server has it
+        os.write(WIRE, f"searching for {query!r}\n".encode())
     return [f"note about {query}"]
 
 

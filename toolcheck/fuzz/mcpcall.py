@@ -35,7 +35,7 @@ class McpServer:
         self.start_error: str | None = None
         self.restarts = 0
         self.launch = None  # the current start (mcp_live.Launch), kept until the next one for its stderr tail
-        self.junk = [0, 0, []]  # non-protocol stdout lines, bytes, first lines: over every start
+        self.junk = [0, []]  # non-protocol stdout lines written during calls (over every start), the last ones
         self.starts = 0
 
     # -------------------------------------------------------------------------------------------- session
@@ -101,6 +101,7 @@ class McpServer:
             with anyio.fail_after(self.start_timeout):
                 await session.initialize()
                 await session.list_tools()  # the SDK validates structured results against listed schemas
+            launch.at_ready = int(launch.report().get("lines") or 0)  # start-up output: the listing's note has it
             ready.set()
             while True:
                 req = await anyio.to_thread.run_sync(requests.get)
@@ -141,9 +142,11 @@ class McpServer:
         if self.launch is None:
             return
         rep = self.launch.report()
-        self.junk[0] += int(rep.get("lines") or 0)
-        self.junk[1] += int(rep.get("bytes") or 0)
-        self.junk[2].extend(x for x in (rep.get("first") or [])[: 3 - len(self.junk[2])] if isinstance(x, str))
+        at_ready = self.launch.at_ready
+        more = int(rep.get("lines") or 0) - at_ready if at_ready is not None else 0
+        if more > 0:  # lines written while tools were called (a banner at start-up is not news)
+            self.junk[0] += more
+            self.junk[1] = [x for x in rep.get("last") or [] if isinstance(x, str)]
         self.launch.close()
         self.launch = None
 
@@ -151,12 +154,16 @@ class McpServer:
         """Stop the server; a note about what it printed to stdout besides its messages (None: nothing)."""
         self._stop_thread()
         self._end_launch()
-        from ..mcp_live import stdout_note
+        from ..mcp_live import shown_line
 
-        lines, nbytes, first = self.junk
-        starts = f" over {self.starts} starts" if self.starts > 1 else ""
-        note = stdout_note(lines, nbytes, first, "the MCP server", when=f" while it was fuzzed{starts}")
-        return "note: " + note if note else None
+        lines, last = self.junk
+        if not lines:
+            return None
+        starts = f" (over {self.starts} server starts)" if self.starts > 1 else ""
+        shown = ", ".join(shown_line(x) for x in last)
+        return (f"note: while tools were called{starts}, the MCP server wrote {lines:,} more line"
+                f"{'' if lines == 1 else 's'} to stdout that {'is' if lines == 1 else 'are'} not MCP messages; "
+                f"toolcheck ignored {'it' if lines == 1 else 'them'}" + (f" (last: {shown})" if shown else "") + ".")
 
     # -------------------------------------------------------------------------------------------- calls
 
