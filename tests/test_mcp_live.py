@@ -391,3 +391,25 @@ def test_fuzz_notes_stdout_written_during_calls_and_not_the_banner_again(tmp_pat
     assert len(notes) == 2 and notes[0].startswith("note: MCP server `banner-notes` wrote 3 lines")
     assert notes[1].startswith("note: while tools were called, the MCP server wrote ")
     assert '(last: "searching for ' in notes[1] and "Traceback" not in p.stderr
+
+
+def test_no_message_or_related_location_points_at_a_line_of_the_in_memory_listing(tmp_path, monkeypatch):
+    """Cross-tool findings (a duplicate name) name the other tool by pointer, not by a line nobody can open."""
+    from toolcheck import mcp_live
+    from toolcheck.report import render
+
+    from .conftest import run_engine
+
+    tool = {"name": "find_notes", "description": "Find notes by keyword. Use it when the user asks for a note.",
+            "inputSchema": {"type": "object", "properties": {"q": {"type": "string", "description": "Keyword."}}},
+            "annotations": {"readOnlyHint": True}}
+    monkeypatch.setattr(mcp_live, "fetch_tools", lambda command, timeout=30: mcp_live.Listing([tool, tool], "dup"))
+    result = run_engine("lint", cwd=tmp_path, mcp_command="dup-server", select=["TC012"])
+    (f, g) = result.findings
+    assert f.file == "mcp:dup" and f.line is None and f.column is None
+    assert {x.message.rsplit("e.g. ", 1)[1] for x in (f, g)} == {"mcp:dup /tools/0", "mcp:dup /tools/1"}
+    assert all(r["line"] is None for x in result.findings for r in x.related)
+    sarif = json.loads(render("sarif", result, None, "0"))
+    jsonschema.Draft4Validator(SARIF_SCHEMA).validate(sarif)
+    rel = sarif["runs"][0]["results"][0]["relatedLocations"][0]["physicalLocation"]
+    assert rel == {"artifactLocation": {"uri": "mcp:dup"}}
