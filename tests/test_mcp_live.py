@@ -64,8 +64,11 @@ SECRET = "sk-live-4f9c2b7e8a1d6f3c5b9e0a7d2c4f8b1e"  # in the banner server's ba
 
 @needs_mcp
 def test_a_banner_on_stdout_is_one_masked_note_and_no_traceback(tmp_path):
-    p = run_cli("lint", "--mcp-command", BANNER, "--format", "json", cwd=tmp_path)
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    p = run_cli("lint", "--mcp-command", BANNER, "--format", "json", cwd=tmp_path, env={"TMPDIR": str(tmp)})
     assert p.returncode == 0, p.stderr
+    assert list(tmp.iterdir()) == []  # no listing file, no report left behind
     doc = json.loads(p.stdout)
     assert doc["summary"]["tools"] == 1 and {f["file"] for f in doc["findings"]} == {"mcp:banner-notes"}
     lines = p.stderr.splitlines()
@@ -157,8 +160,11 @@ def test_the_stdout_filter_reports_a_command_that_cannot_start(tmp_path):
 ])
 @needs_mcp
 def test_a_server_dying_at_start_shows_its_exit_status_and_stderr_tail(tmp_path, command):
-    p = run_cli(*command, "--mcp-command", DYING, cwd=tmp_path)
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    p = run_cli(*command, "--mcp-command", DYING, cwd=tmp_path, env={"TMPDIR": str(tmp)})
     assert p.returncode == 2, p.stderr
+    assert list(tmp.iterdir()) == []  # the relay's report folder is gone
     lines = p.stderr.splitlines()
     assert lines[0] == f"toolcheck: error: MCP server `{DYING}` exited with status 3 before it answered `initialize`"
     assert lines[1] == "  the end of its stderr:"

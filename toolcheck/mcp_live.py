@@ -77,8 +77,9 @@ class Launch:
     def __init__(self, argv: list[str]) -> None:
         from mcp import StdioServerParameters
 
-        fd, self.report_path = tempfile.mkstemp(prefix="toolcheck-mcp-", suffix=".json")
-        os.close(fd)
+        # a private folder (0700): the report holds the server's stderr tail
+        self.folder = tempfile.mkdtemp(prefix="toolcheck-mcp-")
+        self.report_path = os.path.join(self.folder, "report.json")
         self.at_ready: int | None = None  # non-protocol lines before the session was ready (fuzz)
         self.params = StdioServerParameters(command=sys.executable, args=["-I", RELAY, self.report_path, "--", *argv],
                                             env=dict(os.environ))
@@ -121,10 +122,9 @@ class Launch:
             pass
 
     def close(self) -> None:
-        try:
-            os.unlink(self.report_path)
-        except OSError:
-            pass
+        import shutil
+
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def exit_text(rep: dict) -> str | None:

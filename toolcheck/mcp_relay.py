@@ -44,7 +44,7 @@ class Relay:
         self.state: dict = {"pid": os.getpid(), "state": "starting", "exit": None, "start_error": None,
                             "lines": 0, "bytes": 0, "first": [], "last": [], "stderr": "", "stderr_bytes": 0}
         self.err_tail = bytearray()
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()  # RLock: the SIGTERM handler may write while the main thread is writing
         self.last_write = 0.0
         self.dirty = False
         self.out_ok = True
@@ -54,9 +54,10 @@ class Relay:
     def write(self) -> None:
         with self.lock:
             self.state["stderr"] = bytes(self.err_tail).decode("utf-8", "replace")
-        tmp = f"{self.report}.{os.getpid()}.tmp"
+        tmp = f"{self.report}.tmp"
         try:
-            with open(tmp, "w", encoding="utf-8") as fh:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with open(fd, "w", encoding="utf-8") as fh:
                 json.dump(self.state, fh)
             os.replace(tmp, self.report)
         except OSError:

@@ -141,14 +141,15 @@ class McpServer:
     def _end_launch(self) -> None:
         if self.launch is None:
             return
-        rep = self.launch.report()
-        at_ready = self.launch.at_ready
-        more = int(rep.get("lines") or 0) - at_ready if at_ready is not None else 0
-        if more > 0:  # lines written while tools were called (a banner at start-up is not news)
-            self.junk[0] += more
-            self.junk[1] = [x for x in rep.get("last") or [] if isinstance(x, str)]
-        self.launch.close()
-        self.launch = None
+        launch, self.launch = self.launch, None
+        try:
+            rep = launch.report()
+            more = int(rep.get("lines") or 0) - launch.at_ready if launch.at_ready is not None else 0
+            if more > 0:  # lines written while tools were called (a banner at start-up is not news)
+                self.junk[0] += more
+                self.junk[1] = [x for x in rep.get("last") or [] if isinstance(x, str)]
+        finally:
+            launch.close()
 
     def close(self) -> str | None:
         """Stop the server; a note about what it printed to stdout besides its messages (None: nothing)."""
