@@ -201,7 +201,8 @@ def test_the_four_broken_handlers_are_found_with_the_default_budget(tmp_path):
     assert "ZeroDivisionError" in zero.message
     assert zero.data["arguments"] == {"parts": 0, "total": 0}  # shrunk to the minimal case
     assert zero.data["seed"] == 3
-    assert zero.data["reproduce"] == "toolcheck fuzz --seed 3 --select TC710 contracts/split_payment.yaml"
+    assert zero.data["reproduce"] == ("toolcheck fuzz --seed 3 --tool split_payment --select TC710 "
+                                      "contracts/split_payment.yaml")
     assert zero.file == "contracts/split_payment.yaml" and zero.pointer == "/handler" and zero.line == 4
     assert "traceback" in zero.data and "ZeroDivisionError" in zero.data["traceback"]
 

@@ -96,7 +96,11 @@ InputFormatOpt = Annotated[InFmt | None, typer.Option("--input-format", help="Re
                                                          "(default: detected per file).")]
 McpOpt = Annotated[str | None, typer.Option("--mcp-command", help="Also read tools/list from this MCP server "
                                                "over stdio (needs the `mcp` extra), e.g. \"python server.py\".")]
-McpTimeoutOpt = Annotated[float, typer.Option("--mcp-timeout", help="Seconds to wait for the MCP server.")]
+McpTimeoutOpt = Annotated[float, typer.Option("--mcp-timeout", min=0.1, help="Seconds to wait for the MCP server "
+                                                 "to start and list its tools.")]
+McpSaveOpt = Annotated[Path | None, typer.Option("--mcp-save", help="Write the server's tools/list result to this "
+                                                    "JSON file and locate findings in it (file:line:col) instead of "
+                                                    "`mcp:<server>`.")]
 ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply `paths`/`exclude` to files named on the "
                                                "command line too (pre-commit hooks use this).")]
 
@@ -110,10 +114,11 @@ def _split(values: list[str] | None) -> tuple[str, ...]:
 
 def build_settings(command: str, paths, config, select, extend_select, ignore, target, ship, samples, exclude, fmt,
                    output, fail_on, exit_zero, statistics, baseline, write_baseline, no_cache, quiet, force_exclude,
-                   input_format=None, mcp_command=None, mcp_timeout=30.0):
+                   input_format=None, mcp_command=None, mcp_timeout=30.0, mcp_save=None):
     from .config import find_config, limits_from, read_config
     from .settings import Settings
 
+    _check_mcp_options(mcp_command, mcp_save)
     cwd = os.getcwd()
     if config is not None:
         cfg_path = str(config)
@@ -159,11 +164,22 @@ def build_settings(command: str, paths, config, select, extend_select, ignore, t
         input_format=(input_format.value if input_format else "auto"),
         mcp_command=mcp_command,
         mcp_timeout=mcp_timeout,
+        mcp_save=str(mcp_save) if mcp_save is not None else None,
         rules=dict(cfg.get("rules") or {}),
         allow_domains=tuple((cfg.get("allow") or {}).get("domains", ())),
         allow_patterns=tuple((cfg.get("allow") or {}).get("patterns", ())),
         limits=limits_from(cfg),
     )
+
+
+def _check_mcp_options(mcp_command: str | None, mcp_save=None) -> None:
+    """`--mcp-command ""` is a usage error, not "no input files"; `--mcp-save` needs a server to save."""
+    if mcp_command is not None:
+        from .mcp_live import split_command
+
+        split_command(mcp_command)
+    elif mcp_save is not None:
+        raise ConfigError("--mcp-save needs --mcp-command")
 
 
 def _check(command: str, runner=None, **kw) -> None:
@@ -235,13 +251,14 @@ def lint(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
          format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None, exit_zero: ExitZeroOpt = False,
          statistics: StatsOpt = False, baseline: BaselineOpt = None, write_baseline: WriteBaselineOpt = None,
          no_cache: NoCacheOpt = False, quiet: QuietOpt = False, force_exclude: ForceExcludeOpt = False,
-         input_format: InputFormatOpt = None, mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0) -> None:
+         input_format: InputFormatOpt = None, mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0,
+         mcp_save: McpSaveOpt = None) -> None:
     """Static, offline checks for pre-commit: format, schema validity, descriptions and naming, leaks, safety."""
     _check("lint", paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=None, ship=None, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
            no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
-           mcp_command=mcp_command, mcp_timeout=mcp_timeout)
+           mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save)
 
 
 @app.command()
@@ -252,13 +269,13 @@ def validate(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt
              exit_zero: ExitZeroOpt = False, statistics: StatsOpt = False, baseline: BaselineOpt = None,
              write_baseline: WriteBaselineOpt = None, no_cache: NoCacheOpt = False, quiet: QuietOpt = False,
              force_exclude: ForceExcludeOpt = False, input_format: InputFormatOpt = None, mcp_command: McpOpt = None,
-             mcp_timeout: McpTimeoutOpt = 30.0) -> None:
+             mcp_timeout: McpTimeoutOpt = 30.0, mcp_save: McpSaveOpt = None) -> None:
     """Everything lint checks, plus vendor targets and replay of samples and recorded calls (for CI)."""
     _check("validate", paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=target, ship=ship, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
            no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
-           mcp_command=mcp_command, mcp_timeout=mcp_timeout)
+           mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save)
 
 
 @app.command("rules")
@@ -348,7 +365,9 @@ def fuzz(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
          format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None,
          exit_zero: ExitZeroOpt = False, statistics: StatsOpt = False, baseline: BaselineOpt = None,
          write_baseline: WriteBaselineOpt = None, quiet: QuietOpt = False, input_format: InputFormatOpt = None,
-         mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0,
+         mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0, mcp_save: McpSaveOpt = None,
+         tool: Annotated[list[str] | None, typer.Option("--tool", help="Fuzz only this tool (repeatable, or "
+                                                           "comma-separated); the others are not called.")] = None,
          max_examples: Annotated[int, typer.Option("--max-examples", min=1, help="Generated cases per tool and check.")] = 100,
          seed: Annotated[int, typer.Option("--seed", help="Same seed, same cases, same findings.")] = 0,
          budget_seconds: Annotated[float, typer.Option("--budget-seconds", min=0.1, help="Time budget per tool.")] = 20.0,
@@ -361,12 +380,12 @@ def fuzz(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
     from .fuzz import FuzzOptions, run_fuzz
 
     opts = FuzzOptions(max_examples=max_examples, seed=seed, budget_seconds=budget_seconds, handler=handler,
-                       handler_timeout=handler_timeout, save_failures=save_failures)
+                       handler_timeout=handler_timeout, save_failures=save_failures, tools=_split(tool))
     _check("fuzz", runner=lambda settings: run_fuzz(settings, opts), paths=paths, config=config, select=select,
            extend_select=extend_select, ignore=ignore, target=target, ship=None, samples=samples, exclude=exclude,
            fmt=format, output=output, fail_on=fail_on, exit_zero=exit_zero, statistics=statistics, baseline=baseline,
            write_baseline=write_baseline, no_cache=True, quiet=quiet, force_exclude=False, input_format=input_format,
-           mcp_command=mcp_command, mcp_timeout=mcp_timeout)
+           mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save)
 
 
 @app.command()
@@ -408,20 +427,24 @@ def import_cmd(
     from .interop import import_files
 
     paths = [str(f) for f in files or ()]
-    tmp = None
-    if mcp_command:
+    live = None
+    _check_mcp_options(mcp_command)
+    if mcp_command is not None:
         from .mcp_live import tools_file
 
-        tmp, _ = tools_file(mcp_command, mcp_timeout)
-        paths.append(tmp)
+        live = tools_file(mcp_command, mcp_timeout)
+        paths.append(live.path)
+        for note in live.notes:
+            typer.echo(note, err=True)
     if not paths:
         raise ConfigError("give FILES to import, or --mcp-command")
     try:
         res = import_files(paths, str(out), str(samples), force=force,
-                           input_format=input_format.value if input_format else "auto")
+                           input_format=input_format.value if input_format else "auto",
+                           names={live.path: live.display} if live else None)
     finally:
-        if tmp:
-            os.unlink(tmp)
+        if live:
+            os.unlink(live.path)
     for p in res.written:
         typer.echo(f"wrote {p}")
     for p in res.skipped:
@@ -429,7 +452,14 @@ def import_cmd(
     for p in res.problems:
         typer.echo(f"toolcheck: {p}", err=True)
     if res.tools == 0 and not res.problems:
-        raise ConfigError("no tool definitions found in " + ", ".join(paths))
+        raise ConfigError("no tool definitions found in " + ", ".join(live.display if live and p == live.path else p
+                                                                       for p in paths))
+    if res.no_risk:
+        n = len(res.no_risk)
+        typer.echo(f"note: {n} MCP tool{'s' if n != 1 else ''} got no `risk`: the server declares no "
+                   f"`readOnlyHint`/`destructiveHint` annotation for {'them' if n != 1 else 'it'} ("
+                   + ", ".join(res.no_risk[:20]) + (", ..." if n > 20 else "")
+                   + "). Add `risk:` to those contracts (TC601 reports it missing).", err=True)
     typer.echo(f"Imported {res.tools} tool(s). Next: toolcheck lint {out}", err=True)
     raise typer.Exit(1 if res.problems else 0)
 

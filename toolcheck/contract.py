@@ -37,8 +37,13 @@ class SourceFile:
     role: str = "contracts"  # contracts | samples
     reported: bool = True  # False: loaded only as context for cross-file rules
     format: str = "contract"  # contract | function-jsonl (vendor formats arrive with the interop work)
+    origin: str | None = None  # "mcp": the `tools/list` of the live server of `--mcp-command`
+    located: bool = True  # False: a document only in memory (a live server's listing): no line or column to show
 
-    def locate(self, pointer: str, prefer_key: bool = True) -> tuple[int, int]:
+    def locate(self, pointer: str, prefer_key: bool = True) -> tuple[int, int] | tuple[None, None]:
+        """(line, column) of the node at ``pointer``; (None, None) in a document the user cannot open."""
+        if not self.located:
+            return None, None
         return self.positions.locate(pointer, prefer_key)
 
     def line_text(self, line: int) -> str:

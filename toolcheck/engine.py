@@ -149,20 +149,29 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
             notes.append(f"note: `{sel}` ({', '.join(FAMILIES[f] for f in outside)}) does not run under "
                          f"`toolcheck {command}`")
     want_samples = command in ("validate", "fuzz")
-    live: list[InputFile] = []
-    if settings.mcp_command:
+    live = []  # mcp_live.LiveInput: the `tools/list` of the --mcp-command server, as a file
+    if settings.mcp_command is not None:
         from .mcp_live import tools_file
 
-        path, display = tools_file(settings.mcp_command, settings.mcp_timeout)
-        live.append(InputFile(path, display, "contracts"))
+        live.append(tools_file(settings.mcp_command, settings.mcp_timeout, settings.mcp_save, cwd))
+        notes.extend(live[-1].notes)
     if live and not settings.paths:
         inputs, context_inputs = [], []
     else:
-        inputs, context_inputs = discover(
-            settings.paths, settings.config_paths, settings.root, cwd, settings.exclude, settings.samples,
-            want_samples, settings.force_exclude,
-        )
-    inputs = live + inputs
+        try:
+            inputs, context_inputs = discover(
+                settings.paths, settings.config_paths, settings.root, cwd, settings.exclude, settings.samples,
+                want_samples, settings.force_exclude,
+            )
+        except BaseException:
+            for li in live:
+                if li.temporary:
+                    os.unlink(li.path)
+            raise
+        saved = {li.path for li in live}  # an --mcp-save file among the paths is read once, as the server's
+        inputs = [i for i in inputs if i.abspath not in saved]
+        context_inputs = [i for i in context_inputs if i.abspath not in saved]
+    inputs = [InputFile(li.path, li.display, "contracts") for li in live] + inputs
     use_cache = (not settings.no_cache and not live and command in ("lint", "validate") and inputs
                  and not os.environ.get("TOOLCHECK_NO_CACHE"))
     if use_cache:
@@ -204,15 +213,19 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
 
 
 def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], context_inputs: list[InputFile],
-                live: list[InputFile], enabled: set[str], notes: list[str], cache_key: str | None) -> RunResult:
+                live: list, enabled: set[str], notes: list[str], cache_key: str | None) -> RunResult:
     try:
         loaded = [_load(i, settings) for i in inputs + context_inputs]
     finally:
-        for i in live:
-            try:
-                os.unlink(i.abspath)
-            except OSError:
-                pass
+        for li in live:
+            if li.temporary:
+                try:
+                    os.unlink(li.path)
+                except OSError:
+                    pass
+    for lf, li in zip(loaded, live, strict=False):  # the live inputs come first
+        lf.file.origin = "mcp"
+        lf.file.located = not li.temporary  # a temporary listing: `mcp:<server>`, no line numbers into it
     files = [lf.file for lf in loaded]
     contracts = [c for lf in loaded for c in lf.contracts]
     samples = [s for lf in loaded for s in lf.samples]

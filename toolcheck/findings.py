@@ -47,8 +47,8 @@ class Finding:
     message: str
     help: str
     file: str
-    line: int
-    column: int
+    line: int | None  # None (and column None) in a document the user cannot open: a live MCP server's listing
+    column: int | None
     tool: str | None
     pointer: str
     target: str | None = None
@@ -92,7 +92,12 @@ class Finding:
 
 
     def sort_key(self):
-        return (self.file, self.line, self.column, self.code, self.pointer, self.message)
+        return (self.file, self.line or 0, self.column or 0, self.code, self.pointer, self.message)
+
+    @property
+    def where(self) -> str:
+        """``file:line:col``, or the file alone when the finding has no line (`mcp:<server>`)."""
+        return f"{self.file}:{self.line}:{self.column}" if self.line is not None else self.file
 
 
 def escape_pointer_token(token: str | int) -> str:

@@ -42,6 +42,7 @@ class ImportResult:
     skipped: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     tools: int = 0
+    no_risk: list[str] = field(default_factory=list)  # MCP tools whose annotations give no `risk`
 
 
 def contract_from(c: Contract) -> dict[str, Any]:
@@ -80,24 +81,32 @@ def _safe_name(name: str) -> str:
 
 
 def import_files(files: list[str], out_dir: str, samples_dir: str, force: bool = False,
-                 input_format: str = "auto", limits: Limits | None = None) -> ImportResult:
+                 input_format: str = "auto", limits: Limits | None = None,
+                 names: dict[str, str] | None = None) -> ImportResult:
+    """``names``: how to call a file in messages (`mcp:<server>` for a live server's listing, which has no
+    lines a user could open: its problems name the tool instead)."""
     res = ImportResult()
     used: set[str] = set()
     for path in files:
         if not os.path.isfile(path):
             res.problems.append(f"{path}: no such file")
             continue
-        lf = load_file(path, path, limits or Limits(), input_format=input_format)
+        shown = (names or {}).get(path)
+        lf = load_file(path, shown or path, limits or Limits(), input_format=input_format)
         for h in lf.hits:
             line, col = h.position or lf.file.locate(h.pointer)
             if h.code in ("TC001", "TC004", "TC005", "TC006", "TC010", "TC011"):
-                res.problems.append(f"{path}:{line}:{col}: {h.message}")
+                res.problems.append(f"{shown} {h.pointer or '/'}: {h.message}" if shown else
+                                    f"{path}:{line}:{col}: {h.message}")
         for c in lf.contracts:
             if not c.name:
                 line, _ = lf.file.locate(c.pointer)
-                res.problems.append(f"{path}:{line}: a tool without a name was not imported")
+                res.problems.append(f"{shown} {c.pointer}: a tool without a name was not imported" if shown else
+                                    f"{path}:{line}: a tool without a name was not imported")
                 continue
             res.tools += 1
+            if c.format == "mcp" and not c.risk:
+                res.no_risk.append(c.name)
             base = _safe_name(c.name)
             stem, n = base, 2
             while stem in used:

@@ -50,6 +50,7 @@ class Settings:
     input_format: str = "auto"
     mcp_command: str | None = None
     mcp_timeout: float = 30.0
+    mcp_save: str | None = None  # write the server's tools/list here and locate findings in it
     rules: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)
     allow_domains: tuple[str, ...] = ()
     allow_patterns: tuple[str, ...] = ()

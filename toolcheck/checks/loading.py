@@ -483,8 +483,9 @@ def duplicate_tool_name(contracts, ctx):
             others = [o for o in group if o is not c]
             first = others[0]
             line, _ = first.file.locate(first.pointer)  # the contract's own line: cheap, and what a reader needs
+            where = f"{first.file.path}:{line}" if line is not None else f"{first.file.path} {first.pointer}"
             h = Hit("/name", f"tool name `{name}` is also used by {len(others)} other contract(s), "
-                             f"e.g. {first.file.path}:{line}",
+                             f"e.g. {where}",
                     "Give each tool a unique name (namespacing it if several services define it).")
             h.related = [{"file": o.file.path, "line": o.file.locate(o.pointer)[0], "pointer": o.ptr("name"),
                           "tool": name} for o in others[:10]]

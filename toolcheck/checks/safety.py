@@ -505,6 +505,12 @@ def _idem_param(contract):
     return name, params, schema, (_esc(key, "properties", name), _esc(key) + rel)
 
 
+def _declared_idempotent(contract) -> bool:
+    """The tool says it is idempotent: MCP `annotations: {idempotentHint: true}` (a retry has no further effect)."""
+    ann = contract.data.get("annotations")
+    return isinstance(ann, dict) and ann.get("idempotentHint") is True
+
+
 def _idem_snippet(name: str) -> str:
     return f"`idempotency_key: {name}` and a parameter `{name}: {{type: string, description: Unique key reused on " \
            f"every retry}}` listed in `required`"
@@ -520,6 +526,10 @@ def missing_idempotency_key(contract, ctx):
     naming the parameter that carries the idempotency key. When the option `names` lists the accepted parameter
     names, an `idempotency_key` naming any other parameter is reported too. Whether the named parameter exists,
     is a string and is required are TC605, TC606 and TC607.
+
+    A tool that is idempotent by nature needs no key: MCP annotations `idempotentHint: true` (kept in the
+    contract's `annotations`, as `toolcheck import` writes them from an MCP server) say that repeating a call with
+    the same arguments has no additional effect, so a retry is safe and the rule does not report the tool.
 
     Why is this bad?
     Models and hosts retry on timeouts. Without a key the server cannot tell a retry from a new request, and
@@ -576,6 +586,8 @@ def missing_idempotency_key(contract, ctx):
                       f"Name the key parameter `{names[0]}` and declare `idempotency_key: {names[0]}`.")
         return
     if risk not in _strlist(opts.get("risks"), WRITE_RISKS):
+        return
+    if _declared_idempotent(contract):
         return
     props = _props(contract.parameters) or {}
     candidates = names or list(IDEMPOTENCY_NAMES)

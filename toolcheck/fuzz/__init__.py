@@ -40,6 +40,7 @@ class FuzzOptions:
     handler: str | None = None  # `package.module:function` for contracts that name none
     handler_timeout: float = 5.0  # seconds per handler call
     save_failures: bool = False  # append failing cases to samples/<tool>.yaml
+    tools: tuple[str, ...] = ()  # `--tool`: fuzz only the tools of these names (all when empty)
     progress: bool | None = None  # None: a progress bar on a TTY, plain lines otherwise; False: silent
     state: Any = field(default=None, repr=False, compare=False)  # the run's FuzzState (set by run_fuzz)
 
@@ -92,6 +93,8 @@ def run_fuzz(settings, opts: FuzzOptions | None = None):
         result = run(s2, "fuzz")
     finally:
         state.close()
+    if opts.tools:  # `--tool`: the findings of those tools (and of no tool: the file's own)
+        result.findings = [f for f in result.findings if f.tool is None or f.tool in opts.tools]
     if opts.save_failures:
         from .save import save_failures
 

@@ -69,7 +69,9 @@ class FuzzState:
             self.progress = None
         if self.mcp is not None:
             try:
-                self.mcp.close()
+                note = self.mcp.close()
+                if note:
+                    self.notes.append(note)
             finally:
                 self.mcp = None
 
@@ -99,7 +101,7 @@ def results(contracts, ctx) -> dict[str, list[Hit]]:
     own = state is None
     if own:
         state = FuzzState(opts, quiet=ctx.settings.quiet)
-    todo = [c for c in contracts if c.file.reported]
+    todo = _selected([c for c in contracts if c.file.reported], opts)
     from .progress import Progress
 
     state.progress = Progress(len(todo), opts.progress, state.quiet)
@@ -138,6 +140,21 @@ def results(contracts, ctx) -> dict[str, list[Hit]]:
                            f"examples, {state.calls} handler call(s) in {state.seconds:.1f} s "
                            f"({rate:.0f} examples/s; seed {opts.seed})")
     return got
+
+
+def _selected(contracts: list, opts) -> list:
+    """The contracts `--tool` names (all without it); a name that matches no tool is a usage error."""
+    wanted = tuple(getattr(opts, "tools", ()) or ())
+    if not wanted:
+        return contracts
+    names = sorted({c.name for c in contracts if c.name})
+    for w in wanted:
+        if w not in names:
+            from ..config import ConfigError
+            from ..suggest import did_you_mean
+
+            raise ConfigError(f"--tool `{w}`: no such tool among the {len(names)} checked{did_you_mean(w, names)}")
+    return [c for c in contracts if c.name in wanted]
 
 
 # ------------------------------------------------------------------------------------------------ one tool
@@ -556,7 +573,7 @@ class _Tool:
 
         c = self.c
         data = c.data if isinstance(c.data, dict) else {}
-        mcp = bool(self.ctx.settings.mcp_command) and c.file.path.startswith("mcp:")
+        mcp = bool(self.ctx.settings.mcp_command) and getattr(c.file, "origin", None) == "mcp"
         spec = data.get("handler") if c.format == "contract" else None
         from_cli = False
         if not isinstance(spec, str) or not spec:
@@ -742,15 +759,30 @@ class _Tool:
     # -------------------------------------------------------------------------------------------- findings
 
     def reproduce(self, code: str) -> str:
-        parts = ["toolcheck", "fuzz", "--seed", str(self.opts.seed)]
-        if int(self.opts.max_examples) != DEFAULT_MAX_EXAMPLES:
-            parts += ["--max-examples", str(self.opts.max_examples)]
-        if getattr(self, "from_cli", False) and self.opts.handler:
-            parts += ["--handler", self.opts.handler]
-        if self.ctx.settings.mcp_command and self.c.file.path.startswith("mcp:"):
-            parts += ["--mcp-command", self.ctx.settings.mcp_command]
+        """The command that fuzzes this tool alone again with the options that found ``code``."""
+        from . import FuzzOptions
+
+        o, st, default = self.opts, self.ctx.settings, FuzzOptions()
+        live = getattr(self.c.file, "origin", None) == "mcp"
+        parts = ["toolcheck", "fuzz", "--seed", str(o.seed)]
+        if int(o.max_examples) != DEFAULT_MAX_EXAMPLES:
+            parts += ["--max-examples", str(o.max_examples)]
+        if float(o.budget_seconds) != default.budget_seconds:
+            parts += ["--budget-seconds", f"{o.budget_seconds:g}"]
+        if float(o.handler_timeout) != default.handler_timeout:
+            parts += ["--handler-timeout", f"{o.handler_timeout:g}"]
+        if getattr(self, "from_cli", False) and o.handler:
+            parts += ["--handler", o.handler]
+        if st.input_format != "auto" and not live:
+            parts += ["--input-format", st.input_format]
+        if st.mcp_command and live:
+            parts += ["--mcp-command", st.mcp_command]
+            if float(st.mcp_timeout) != 30.0:
+                parts += ["--mcp-timeout", f"{st.mcp_timeout:g}"]
+        if self.c.name:
+            parts += ["--tool", self.c.name]
         parts += ["--select", code]
-        if not self.c.file.path.startswith("mcp:"):
+        if not live:
             parts.append(self.c.file.path)
         return " ".join(shlex.quote(p) for p in parts)
 

@@ -2,9 +2,11 @@
 
 One server process serves the whole run. Its client session lives in a thread of its own (an anyio event loop
 there), and calls reach it through a queue, so the synchronous hypothesis test can wait for each answer with a
-timeout. A call that does not answer in time, or a server that dies, ends that session (the SDK closes stdin,
-then terminates and kills the process tree); the next call starts a fresh server. :meth:`McpServer.close` always
-stops it.
+timeout. A call that does not answer in time, or a server that dies, ends that session (a hung server is stopped
+at once, :meth:`toolcheck.mcp_live.Launch.stop`; the SDK then closes the transport); the next call starts a fresh
+server. :meth:`McpServer.close` always stops it. Each start runs behind toolcheck's stdout filter
+(:mod:`toolcheck.mcp_relay`), which keeps the server's stderr tail and counts what it prints to stdout besides
+its messages.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from __future__ import annotations
 import os
 import queue
 import shlex
-import tempfile
 import threading
 from typing import Any
 
@@ -33,7 +34,9 @@ class McpServer:
         self.ready = threading.Event()
         self.start_error: str | None = None
         self.restarts = 0
-        self.errlog = None
+        self.launch = None  # the current start (mcp_live.Launch), kept until the next one for its stderr tail
+        self.junk = [0, []]  # non-protocol stdout lines written during calls (over every start), the last ones
+        self.starts = 0
 
     # -------------------------------------------------------------------------------------------- session
 
@@ -44,8 +47,11 @@ class McpServer:
         self.ready = threading.Event()
         self.start_error = None
         self.requests = queue.Queue()
-        if self.errlog is None:
-            self.errlog = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+        self._end_launch()
+        from ..mcp_live import Launch
+
+        self.launch = Launch(shlex.split(self.command))
+        self.starts += 1
         self.thread = threading.Thread(target=self._thread_main, args=(self.requests, self.ready), daemon=True,
                                        name="toolcheck-mcp-fuzz")
         self.thread.start()
@@ -76,43 +82,53 @@ class McpServer:
                     req[2].put(("dead", "the server session ended"))
 
     async def _session(self, requests: queue.Queue, ready: threading.Event) -> None:
-        import anyio
-        from mcp import ClientSession, StdioServerParameters
         from mcp.client.stdio import stdio_client
 
-        argv = shlex.split(self.command)
-        params = StdioServerParameters(command=argv[0], args=argv[1:], env=dict(os.environ))
-        async with stdio_client(params, errlog=self.errlog) as (read, write):
-            async with ClientSession(read, write) as session:
-                with anyio.fail_after(self.start_timeout):
-                    await session.initialize()
-                    await session.list_tools()  # the SDK validates structured results against listed schemas
-                ready.set()
-                while True:
-                    req = await anyio.to_thread.run_sync(requests.get)
-                    if req is None:
-                        return
-                    name, args, reply = req
-                    try:
-                        with anyio.fail_after(self.call_timeout):
-                            res = await session.call_tool(name, args)
-                    except TimeoutError:
-                        reply.put(("timeout", None))
-                        return  # the server may be stuck: end the session (and the process)
-                    except Exception as e:  # noqa: BLE001
-                        code = getattr(e, "code", None)
-                        if code is None:
-                            code = getattr(getattr(e, "error", None), "code", None)
-                        if isinstance(code, int) and code != -32000:  # a JSON-RPC error answer
-                            reply.put(("rpc", f"{code}: {getattr(e, 'message', None) or e}"))
-                            continue
-                        if isinstance(e, RuntimeError) and ("structured content" in str(e) or
-                                                            "output schema" in str(e)):
-                            reply.put(("returns", str(e)))
-                            continue
-                        reply.put(("dead", _first_error(e)))
-                        return
-                    reply.put(("ok", res))
+        launch = self.launch
+        with open(os.devnull, "w") as devnull:  # the relay keeps the server's stderr
+            async with stdio_client(launch.params, errlog=devnull) as (read, write):
+                try:
+                    await self._serve(launch, read, write, requests, ready)
+                except BaseException:
+                    launch.stop()  # before the SDK's shutdown waits for a server that may be stuck
+                    raise
+
+    async def _serve(self, launch, read, write, requests: queue.Queue, ready: threading.Event) -> None:
+        import anyio
+        from mcp import ClientSession
+
+        async with ClientSession(read, write) as session:
+            with anyio.fail_after(self.start_timeout):
+                await session.initialize()
+                await session.list_tools()  # the SDK validates structured results against listed schemas
+            launch.at_ready = int(launch.report().get("lines") or 0)  # start-up output: the listing's note has it
+            ready.set()
+            while True:
+                req = await anyio.to_thread.run_sync(requests.get)
+                if req is None:
+                    return
+                name, args, reply = req
+                try:
+                    with anyio.fail_after(self.call_timeout):
+                        res = await session.call_tool(name, args)
+                except TimeoutError:
+                    reply.put(("timeout", None))
+                    launch.stop()
+                    return  # the server may be stuck: end the session (and the process)
+                except Exception as e:  # noqa: BLE001
+                    code = getattr(e, "code", None)
+                    if code is None:
+                        code = getattr(getattr(e, "error", None), "code", None)
+                    if isinstance(code, int) and code != -32000:  # a JSON-RPC error answer
+                        reply.put(("rpc", f"{code}: {getattr(e, 'message', None) or e}"))
+                        continue
+                    if isinstance(e, RuntimeError) and ("structured content" in str(e) or
+                                                        "output schema" in str(e)):
+                        reply.put(("returns", str(e)))
+                        continue
+                    reply.put(("dead", _first_error(e)))
+                    return
+                reply.put(("ok", res))
 
     def _stop_thread(self) -> None:
         t, q = self.thread, self.requests
@@ -122,14 +138,33 @@ class McpServer:
         if t is not None:
             t.join(timeout=10)
 
-    def close(self) -> None:
+    def _end_launch(self) -> None:
+        if self.launch is None:
+            return
+        launch, self.launch = self.launch, None
+        try:
+            rep = launch.report()
+            more = int(rep.get("lines") or 0) - launch.at_ready if launch.at_ready is not None else 0
+            if more > 0:  # lines written while tools were called (a banner at start-up is not news)
+                self.junk[0] += more
+                self.junk[1] = [x for x in rep.get("last") or [] if isinstance(x, str)]
+        finally:
+            launch.close()
+
+    def close(self) -> str | None:
+        """Stop the server; a note about what it printed to stdout besides its messages (None: nothing)."""
         self._stop_thread()
-        if self.errlog is not None:
-            try:
-                self.errlog.close()
-            except OSError:
-                pass
-            self.errlog = None
+        self._end_launch()
+        from ..mcp_live import shown_line
+
+        lines, last = self.junk
+        if not lines:
+            return None
+        starts = f" (over {self.starts} server starts)" if self.starts > 1 else ""
+        shown = ", ".join(shown_line(x) for x in last)
+        return (f"note: while tools were called{starts}, the MCP server wrote {lines:,} more line"
+                f"{'' if lines == 1 else 's'} to stdout that {'is' if lines == 1 else 'are'} not MCP messages; "
+                f"toolcheck ignored {'it' if lines == 1 else 'them'}" + (f" (last: {shown})" if shown else "") + ".")
 
     # -------------------------------------------------------------------------------------------- calls
 
@@ -160,23 +195,23 @@ class McpServer:
         if kind == "dead":
             self.restarts += 1
             self._stop_thread()
-            return Outcome("crashed", message=str(value), mcp=True, traceback=self._tail())
+            how, tail = self._ending()
+            return Outcome("crashed", message=how or str(value), mcp=True, traceback=tail)
         if kind == "rpc":
             return Outcome("protocol-error", message=str(value), mcp=True)
         if kind == "returns":
             return Outcome("returned", value=None, mcp=True, returns_error=str(value))
         return _from_result(value)
 
-    def _tail(self) -> str:
-        f = self.errlog
-        if f is None:
-            return ""
-        try:
-            f.flush()
-            f.seek(0)
-            return f.read()[-1500:]
-        except (OSError, ValueError):
-            return ""
+    def _ending(self) -> tuple[str | None, str]:
+        """How the server ended ("exited with status 7") and the end of its stderr, from the relay's report."""
+        if self.launch is None:
+            return None, ""
+        from ..mcp_live import exit_text
+
+        rep = self.launch.report()
+        text = rep.get("stderr") or ""
+        return exit_text(rep), text[-1500:] if isinstance(text, str) else ""
 
 
 class McpToolCaller:

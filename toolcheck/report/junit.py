@@ -14,8 +14,11 @@ def render_junit(result) -> str:
     suites = ET.Element("testsuites", name="toolcheck")
     suite = ET.SubElement(suites, "testsuite", name="toolcheck")
     failures = errors = 0
+    in_memory = {sf.path for sf in getattr(result, "files", ()) if not sf.located}  # `mcp:<server>`: no file
     for (path, tool), fs in sorted(cases.items()):
-        tc = ET.SubElement(suite, "testcase", classname=path, name=tool, file=path)
+        tc = ET.SubElement(suite, "testcase", classname=path, name=tool)
+        if path not in in_memory:
+            tc.set("file", path)
         failing = [f for f in fs if f.severity in ("error", "warning")]
         if failing:
             failures += 1
@@ -23,12 +26,12 @@ def render_junit(result) -> str:
             el = ET.SubElement(tc, "failure", type=worst,
                                message=f"{len(failing)} finding(s): " + "; ".join(f.code for f in failing[:10]))
             el.text = "\n".join(
-                f"{f.file}:{f.line}:{f.column}: {f.code} {f.severity} {f.message} [{f.pointer}] help: {f.help}"
+                f"{f.where}: {f.code} {f.severity} {f.message} [{f.pointer}] help: {f.help}"
                 for f in fs
             )
         elif fs:
             so = ET.SubElement(tc, "system-out")
-            so.text = "\n".join(f"{f.file}:{f.line}:{f.column}: {f.code} {f.severity} {f.message}" for f in fs)
+            so.text = "\n".join(f"{f.where}: {f.code} {f.severity} {f.message}" for f in fs)
     suite.set("tests", str(len(cases)))
     suite.set("failures", str(failures))
     suite.set("errors", str(errors))

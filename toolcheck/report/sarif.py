@@ -25,6 +25,19 @@ def utf16_column(sf, line: int, col: int) -> int:
     return _utf16_col(text, col)
 
 
+def _artifact(path: str, line, column=None) -> dict:
+    """A physicalLocation: a repository file relative to %SRCROOT% with its region; a document that exists only in
+    memory (a live MCP server's `tools/list`, shown as `mcp:<server>`) as that absolute URI, without a region."""
+    if line is None:
+        from urllib.parse import quote
+
+        return {"artifactLocation": {"uri": quote(path, safe=":/@!$&'()*+,;=-._~")}}
+    region = {"startLine": max(int(line), 1)}
+    if column is not None:
+        region["startColumn"] = column
+    return {"artifactLocation": {"uri": path, "uriBaseId": "%SRCROOT%"}, "region": region}
+
+
 def render_sarif(result, version: str) -> str:
     used = sorted({f.code for f in result.findings})
     index = {c: i for i, c in enumerate(used)}
@@ -43,7 +56,9 @@ def render_sarif(result, version: str) -> str:
     results = []
     for f in result.findings:
         sf = f.extra.get("file")
-        if f.extra.get("utf16_column") is not None:
+        if f.line is None:
+            col16 = None
+        elif f.extra.get("utf16_column") is not None:
             col16 = f.extra["utf16_column"]
         else:
             col16 = utf16_column(sf, f.line, f.column)
@@ -60,18 +75,14 @@ def render_sarif(result, version: str) -> str:
             "level": _LEVEL[f.severity],
             "message": {"text": f"{f.message} — {f.help}"},
             "locations": [{
-                "physicalLocation": {
-                    "artifactLocation": {"uri": f.file, "uriBaseId": "%SRCROOT%"},
-                    "region": {"startLine": f.line, "startColumn": col16},
-                },
+                "physicalLocation": _artifact(f.file, f.line, col16),
                 "logicalLocations": [{"fullyQualifiedName": (f.tool or "") + f.pointer, "kind": "member"}],
             }],
             "properties": props,
         }
         if f.related:
             res["relatedLocations"] = [
-                {"id": i, "physicalLocation": {"artifactLocation": {"uri": r["file"], "uriBaseId": "%SRCROOT%"},
-                                               "region": {"startLine": max(int(r.get("line", 1)), 1)}},
+                {"id": i, "physicalLocation": _artifact(r["file"], r.get("line", 1)),
                  "message": {"text": f"{r.get('tool') or ''} {r.get('pointer', '')}".strip() or "related"}}
                 for i, r in enumerate(f.related) if isinstance(r, dict) and r.get("file")
             ]

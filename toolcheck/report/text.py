@@ -26,7 +26,7 @@ def _segments(result, settings) -> list[list[tuple[str, str]]]:
                 current = f.file
             fix = " [*]" if f.fixable else ""
             lines.append([
-                (f"{f.file}:{f.line}:{f.column}: ", "bold"),
+                (f"{f.where}: ", "bold"),
                 (f.code, _SEV_STYLE[f.severity]),
                 (f" {f.severity}{fix} ", _SEV_STYLE[f.severity]),
                 (f.message, ""),
