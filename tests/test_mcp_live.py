@@ -288,7 +288,7 @@ def test_mcp_timeout_is_the_time_toolcheck_waits(tmp_path):
     with pytest.raises(ConfigError, match=r"did not answer `initialize` within 3 s"):
         fetch_tools(server("mcp_server.py", "--hang"), 3)
     took = time.monotonic() - t0
-    assert 3 <= took < 3.8, took  # not 3 s plus the SDK's 2 s grace and its SIGTERM wait
+    assert 3 <= took < 4.5, took  # not 3 s plus the SDK's 2 s grace and its SIGTERM wait (slack: a loaded CI machine)
     t0 = time.monotonic()
     p = run_cli("lint", "--mcp-command", server("mcp_server.py", "--hang"), "--mcp-timeout", "3", cwd=tmp_path)
     assert p.returncode == 2 and "within 3 s" in p.stderr

@@ -28,7 +28,9 @@ from .config import ConfigError
 
 DEFAULT_TIMEOUT = 30.0
 RELAY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mcp_relay.py")
-STOP_GRACE = 0.5  # seconds between SIGTERM and SIGKILL when toolcheck gives up on a server
+STOP_GRACE = 2.0  # seconds between SIGTERM and SIGKILL when toolcheck gives up on a server (the relay writes
+# its last report in its SIGTERM handler; the wait ends as soon as the group is gone, so this only matters on a
+# loaded machine)
 TAIL_LINES = 12
 TAIL_CHARS = 2000
 SHOW_CHARS = 80  # of each non-protocol line shown
