@@ -7,6 +7,7 @@ no input files. Results go to stdout, diagnostics to stderr.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -169,7 +170,7 @@ def build_settings(command: str, paths, config, select, extend_select, ignore, t
 def _check(command: str, runner=None, **kw) -> None:
     import gc
 
-    from .engine import baseline_entries, result_exit, run
+    from .engine import BASELINE_VERSION, baseline_entries, result_exit, run
     from .report import render
 
     if runner is None:  # lint/validate: short-lived, reference counting frees what matters; fuzz is long-lived
@@ -190,9 +191,9 @@ def _check(command: str, runner=None, **kw) -> None:
 
         from .fsutil import write_atomic
 
-        doc = {"version": 1, "toolcheck": __version__, "findings": baseline_entries(result.findings)}
+        doc = {"version": BASELINE_VERSION, "toolcheck": __version__, "findings": baseline_entries(result.findings)}
         write_atomic(settings.write_baseline, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-        typer.echo(f"Wrote {len(result.findings)} finding(s) to {settings.write_baseline}", err=True)
+        typer.echo(f"Wrote {_count(len(result.findings), 'finding')} to {settings.write_baseline}", err=True)
         raise typer.Exit(0)
     if result.rendered is not None:
         from .cache import copy_output
@@ -261,27 +262,34 @@ def validate(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt
            mcp_command=mcp_command, mcp_timeout=mcp_timeout)
 
 
+class RulesFmt(str, Enum):
+    text = "text"
+    json = "json"
+
+
 @app.command("rules")
-def rules_cmd(format: Annotated[Fmt, typer.Option("--format", help="text or json.")] = Fmt.text) -> None:
+def rules_cmd(format: Annotated[RulesFmt, typer.Option("--format", help="Output format.")] = RulesFmt.text) -> None:
     """List every rule: code, name, family, default severity, targets."""
     from .registry import FAMILIES, rules_sorted
 
     rules = rules_sorted()
-    if format == Fmt.json:
+    if format == RulesFmt.json:
         import json
 
         typer.echo(json.dumps([r.to_dict() for r in rules], indent=2, ensure_ascii=False))
         return
-    if format != Fmt.text:
-        raise ConfigError("`toolcheck rules` prints text or json")
     fam = None
     for r in rules:
         if r.family != fam:
             fam = r.family
             typer.echo(f"\n{fam}  {FAMILIES[fam]}")
-        tg = f"  [{', '.join(r.targets)}]" if r.targets else ""
-        fx = " [*]" if r.fixable else ""
-        typer.echo(f"  {r.code}  {r.name:<38} {r.severity:<8}{fx} {r.summary}{tg}")
+        typer.echo(_rule_line(r))
+
+
+def _rule_line(r) -> str:
+    tg = f"  [{', '.join(r.targets)}]" if r.targets else ""
+    fx = " [*]" if r.fixable else ""
+    return f"  {r.code}  {r.name:<38} {r.severity:<8}{fx} {r.summary}{tg}"
 
 
 @app.command("rule")
@@ -291,6 +299,20 @@ def rule_cmd(code: Annotated[str, typer.Argument(help="A rule code (TC401) or na
 
     load_rules()
     c = code.upper() if code.upper() in RULES else code_for_name(code)
+    if not c and re.fullmatch(r"TC\d{0,2}", code.strip().upper()):
+        from .registry import FAMILIES, expand_selector
+
+        prefix = code.strip().upper()
+        members = expand_selector(prefix)
+        if members:  # a family (TC4) or a prefix (TC41): list its rules, as `toolcheck rules` does
+            title = f"{prefix}  {FAMILIES[prefix]}" if prefix in FAMILIES else f"{prefix}*"
+            typer.echo(f"{title}: {len(members)} rule{'s' if len(members) != 1 else ''}")
+            for m in members:
+                typer.echo(_rule_line(RULES[m]))
+            typer.echo(f"\n`toolcheck rule {members[0]}` prints one rule's documentation.")
+            return
+        raise ConfigError(f"no rule code starts with `{prefix}` (the families are {', '.join(FAMILIES)}); "
+                          "`toolcheck rules` lists them")
     if not c:
         from .suggest import did_you_mean
 
@@ -336,6 +358,10 @@ def check_args(
     code, result = run_check_args(tool, text, str(contracts) if contracts else None, str(config) if config else None)
     typer.echo(json.dumps(result, ensure_ascii=False))
     raise typer.Exit(code)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _not_yet(name: str, issue: str) -> None:
@@ -416,6 +442,11 @@ def import_cmd(
         paths.append(tmp)
     if not paths:
         raise ConfigError("give FILES to import, or --mcp-command")
+    for p in paths:  # a missing input is a usage error, as for lint and validate
+        if not os.path.lexists(p):
+            raise ConfigError(f"path does not exist: {p}")
+        if os.path.isdir(p):
+            raise ConfigError(f"{p} is a folder: give the files to import")
     try:
         res = import_files(paths, str(out), str(samples), force=force,
                            input_format=input_format.value if input_format else "auto")
@@ -430,7 +461,8 @@ def import_cmd(
         typer.echo(f"toolcheck: {p}", err=True)
     if res.tools == 0 and not res.problems:
         raise ConfigError("no tool definitions found in " + ", ".join(paths))
-    typer.echo(f"Imported {res.tools} tool(s). Next: toolcheck lint {out}", err=True)
+    if res.tools:
+        typer.echo(f"Imported {_count(res.tools, 'tool')}. Next: toolcheck lint {out}", err=True)
     raise typer.Exit(1 if res.problems else 0)
 
 
@@ -480,7 +512,7 @@ def export(
         from .fsutil import write_atomic
 
         write_atomic(str(out), text)
-        typer.echo(f"wrote {len(tools)} tool(s) for {target} to {out}", err=True)
+        typer.echo(f"wrote {_count(len(tools), 'tool')} for {target} to {out}", err=True)
     else:
         sys.stdout.write(text)
     raise typer.Exit(0)

@@ -30,6 +30,8 @@ class RunResult:
     cached: dict[str, Any] | None = None  # set when the result came from .toolcheck_cache
     rendered: str | None = None  # path of a cache hit's stored output (its findings are then not read)
     cache_key: str | None = None  # the .toolcheck_cache entry this result is (or was stored as)
+    # targets checked beyond those --target asked for, because a file declares `strict: true`: target -> file
+    targets_declared: dict[str, str] = field(default_factory=dict)
 
     def count(self, severity: str) -> int:
         return sum(1 for f in self.findings if f.severity == severity)
@@ -46,7 +48,7 @@ class RunResult:
             if self.rendered is None:  # findings were read back (and maybe filtered by a baseline): count them
                 s.update(errors=self.count("error"), warnings=self.count("warning"), infos=self.count("info"))
             return s
-        return {
+        out = {
             "files": sum(1 for f in self.files if f.reported),
             "tools": sum(1 for c in self.contracts if c.file.reported),
             "errors": self.count("error"),
@@ -54,6 +56,9 @@ class RunResult:
             "infos": self.count("info"),
             "targets": list(self.targets),
         }
+        if self.targets_declared:
+            out["targets_declared"] = dict(self.targets_declared)
+        return out
 
 
 @dataclass
@@ -163,8 +168,14 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
             want_samples, settings.force_exclude,
         )
     inputs = live + inputs
+    baseline_v1 = False
+    if settings.baseline:
+        note = baseline_note(settings.baseline)
+        if note:
+            notes.append(note)
+            baseline_v1 = True  # its fingerprints need the documents, which a cache hit does not read
     use_cache = (not settings.no_cache and not live and command in ("lint", "validate") and inputs
-                 and not os.environ.get("TOOLCHECK_NO_CACHE"))
+                 and not os.environ.get("TOOLCHECK_NO_CACHE") and not baseline_v1)
     if use_cache:
         from . import cache
 
@@ -218,14 +229,18 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
     samples = [s for lf in loaded for s in lf.samples]
     _attach_samples(contracts, samples)
     targets: list[str] = []
+    declared: dict[str, str] = {}
     ctx = Context(settings, command, contracts, samples, enabled, targets)
     if command == "validate" and any(RULES[c].family == "TC2" for c in enabled):
+        asked = _expand_targets(settings.targets) if settings.targets else None
         for c in contracts:
             if not c.file.reported:
                 continue
             for t in ctx.targets_for(c):
                 if t not in targets:
                     targets.append(t)
+                if asked is not None and t not in asked and t not in declared:
+                    declared[t] = c.file.path  # only `strict: true` adds to what --target asked for
 
     stamper = _Stamper(settings, enabled)
     findings: list[Finding] = []
@@ -240,8 +255,9 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
                                prerender=cache_key is not None or settings.format == "json"))
     _mask_all(findings[:n_loaded])  # after the rules: TC5 teaches the masker secrets it found by context
     findings = _suppress(findings, files, settings, enabled, stamper)
+    findings = _drop_consequences(findings)
     findings.sort(key=Finding.sort_key)
-    result = RunResult(findings, files, contracts, samples, enabled, targets, notes)
+    result = RunResult(findings, files, contracts, samples, enabled, targets, notes, targets_declared=declared)
     if cache_key is not None:
         from . import cache, parallel
 
@@ -397,6 +413,12 @@ class _Stamper:
             data=h.data,
         )
         f.extra["file"] = file
+        if contract is not None and contract.file is file:
+            # what the baseline fingerprints instead of the position of the tool in its file
+            f.extra["anchor"] = contract.pointer
+            src = contract.metadata.get("source")
+            if src is not None:
+                f.extra["source"] = src
         return f
 
 
@@ -449,6 +471,27 @@ def _suppress(findings: list[Finding], files: list[SourceFile], settings: Settin
     return kept
 
 
+# what an unquoted YAML 1.1 value (TC003) makes other rules report about the same value: the enum that accepts
+# nothing, the default of the wrong type, the enum a target cannot take. TC003 names the one mistake.
+_TC003_CONSEQUENCES = frozenset({"TC009", "TC109", "TC110", "TC111", "TC205"})
+
+
+def _drop_consequences(findings: list[Finding]) -> list[Finding]:
+    anchors: dict[str, list[str]] = {}
+    for f in findings:
+        if f.code == "TC003":
+            parent, _, last = f.pointer.rpartition("/")
+            anchors.setdefault(f.file, []).append(parent if last.isdigit() else f.pointer)
+    if not anchors:
+        return findings
+
+    def caused(f: Finding) -> bool:
+        return f.code in _TC003_CONSEQUENCES and any(f.pointer == a or f.pointer.startswith(a + "/")
+                                                     for a in anchors.get(f.file, ()))
+
+    return [f for f in findings if not caused(f)]
+
+
 def _glob(path: str, pattern: str) -> bool:
     import fnmatch
 
@@ -485,7 +528,14 @@ def _suppressed(f: Finding, sf: SourceFile) -> bool:
 
 
 # ------------------------------------------------------------------------------------------------ baseline
+#
+# A baseline entry is matched by (code, file, tool, hash). The hash covers the code, the tool's name and source,
+# the pointer *relative to the tool* (so a tool inserted before it in a JSON array, which shifts `/1/function/...`
+# to `/2/function/...`, changes nothing) and the flagged value (a scalar, or a list of scalars such as an enum);
+# not the message, which may hold scores or counts that move when unrelated tools change (overlap), and not line
+# numbers. Version 1 baselines (fingerprints with the absolute pointer) are still read, with a note.
 
+BASELINE_VERSION = 2
 _FP_ENCODER = json.JSONEncoder(sort_keys=True, default=str, ensure_ascii=False)  # what json.dumps(...) used
 
 
@@ -495,14 +545,30 @@ def _fingerprint(f: Finding) -> str:
     sf: SourceFile = f.extra.get("file")
     node: Any = None
     if sf is not None and sf.documents:
+        node = _resolve(sf.documents[0], f.pointer, scalar_lists=True)
+    anchor = f.extra.get("anchor")
+    pointer = f.pointer
+    if anchor is not None and (pointer == anchor or pointer.startswith(anchor + "/")):
+        pointer = pointer[len(anchor):]
+    blob = _FP_ENCODER.encode([f.code, f.tool, f.extra.get("source"), anchor is not None, pointer, node])
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:20]
+
+
+def _fingerprint_v1(f: Finding) -> str:
+    """The fingerprint of version 1 baselines: the absolute pointer, scalars only."""
+    sf: SourceFile = f.extra.get("file")
+    node: Any = None
+    if sf is not None and sf.documents:
         node = _resolve(sf.documents[0], f.pointer)
-    # not the message: it may hold scores or counts that change when unrelated tools change (overlap)
     blob = _FP_ENCODER.encode([f.code, f.tool, f.pointer, node])
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:20]
 
 
-def _resolve(doc: Any, pointer: str) -> Any:
+def _resolve(doc: Any, pointer: str, scalar_lists: bool = False) -> Any:
     cur = resolve_pointer(doc, pointer)
+    if scalar_lists and isinstance(cur, list) and len(cur) <= 256 \
+            and all(not isinstance(x, (dict, list)) for x in cur):
+        return cur  # an enum, a `required` or `type` list: the flagged content itself
     if isinstance(cur, (dict, list)):
         return None  # a container's hash would change with any edit below it
     return cur
@@ -515,20 +581,41 @@ def baseline_entries(findings: list[Finding]) -> list[dict[str, Any]]:
     ]
 
 
-def apply_baseline(findings: list[Finding], path: str) -> list[Finding]:
+def read_baseline(path: str) -> tuple[int, list[dict[str, Any]]]:
+    """(version, entries) of a baseline file; ConfigError when it cannot be read."""
     try:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
+        version = data.get("version", 1)
         entries = data["findings"]
-        budget: dict[tuple, int] = {}
+        if version not in (1, BASELINE_VERSION) or not isinstance(entries, list):
+            raise ValueError(f"unknown baseline version {version!r} (this toolcheck reads 1 and {BASELINE_VERSION})")
         for e in entries:
-            k = (e["code"], e["file"], e.get("tool"), e["pointer"], e["hash"])
-            budget[k] = budget.get(k, 0) + 1
-    except (OSError, ValueError, KeyError, TypeError) as e:
+            (e["code"], e["file"], e["pointer"], e["hash"])  # noqa: B018 - every entry has its keys
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
         raise ConfigError(f"cannot read baseline {path}: {e}") from None
+    return version, entries
+
+
+def baseline_note(path: str) -> str | None:
+    """A note for an old-format baseline (still applied)."""
+    version, _ = read_baseline(path)
+    if version == 1:
+        return (f"note: {path} is a version 1 baseline (it fingerprints findings by their position in the file); "
+                "it still applies, but rewrite it with --write-baseline so that inserting a tool keeps it valid")
+    return None
+
+
+def apply_baseline(findings: list[Finding], path: str) -> list[Finding]:
+    version, entries = read_baseline(path)
+    old = version == 1
+    budget: dict[tuple, int] = {}
+    for e in entries:
+        k = (e["code"], e["file"], e.get("tool"), e["pointer"] if old else None, e["hash"])
+        budget[k] = budget.get(k, 0) + 1
     out = []
     for f in findings:
-        k = (f.code, f.file, f.tool, f.pointer, _fingerprint(f))
+        k = (f.code, f.file, f.tool, f.pointer if old else None, _fingerprint_v1(f) if old else _fingerprint(f))
         if budget.get(k, 0) > 0:
             budget[k] -= 1
             continue

@@ -1,0 +1,244 @@
+"""What a new user ran into (issue 13), each scenario through the real entry point.
+
+A fresh project, hand-written OpenAI/Anthropic files, `toolcheck init`, pre-commit, baselines and diff.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from .conftest import run_cli, run_json
+
+GOOD = """\
+name: search_docs
+description: Search the product documentation by keyword and return the best-matching pages. Use it for how-to questions.
+risk: read_only
+parameters:
+  type: object
+  additionalProperties: false
+  required: [query]
+  properties:
+    query: {type: string, description: Words to search for.}
+"""
+
+ENUM_YES_NO = """\
+name: answer_survey
+description: Record the user's answer to a survey question. Use it when the user answers a survey question.
+risk: read_only
+parameters:
+  type: object
+  additionalProperties: false
+  required: [answer]
+  properties:
+    answer: {type: string, enum: [yes, no], description: The answer.}
+"""
+
+
+def _openai(*names: str, strict: bool = False, extra: str = "") -> str:
+    tools = []
+    for n in names:
+        fn = {"name": n, "description": f"Get the {n.replace('_', ' ')} for a city. Use it when the user asks.",
+              "parameters": {"type": "object", "additionalProperties": False, "required": ["city"],
+                             "properties": {"city": {"type": "string", "minLength": 2,
+                                                     "description": "City name." + extra}}}}
+        if strict:
+            fn["strict"] = True
+        tools.append({"type": "function", "function": fn})
+    return json.dumps(tools, indent=2) + "\n"
+
+
+# ------------------------------------------------------------------------------------------ item 8: small items
+
+def test_rules_help_offers_only_the_formats_it_accepts():
+    p = run_cli("rules", "--help")
+    assert p.returncode == 0 and "<text|json>" in p.stdout and "sarif" not in p.stdout
+    p = run_cli("rules", "--format", "sarif")
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+
+
+def test_rule_with_a_family_lists_the_family():
+    p = run_cli("rule", "TC4")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("TC4  descriptions and naming: ")
+    codes = re.findall(r"^  (TC\d{3})  ", p.stdout, re.M)
+    assert "TC401" in codes and "TC430" in codes and all(c.startswith("TC4") for c in codes)
+    assert "TC841" not in p.stdout + p.stderr
+    p = run_cli("rule", "TC9")
+    assert p.returncode == 2 and "did you mean" not in p.stderr and "TC8" in p.stderr
+
+
+def test_import_of_a_missing_file_exits_2_like_lint(tmp_path):
+    p = run_cli("import", "nosuch.json", cwd=tmp_path)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.strip() == "toolcheck: error: path does not exist: nosuch.json"
+    assert "Imported" not in p.stderr and "Next:" not in p.stderr
+    assert run_cli("lint", "nosuch.json", cwd=tmp_path).returncode == 2
+
+
+def test_import_says_1_tool(tmp_path):
+    (tmp_path / "tools.json").write_text(_openai("get_weather"), encoding="utf-8")
+    p = run_cli("import", "tools.json", "--out", "contracts", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert "Imported 1 tool. Next: toolcheck lint contracts" in p.stderr
+
+
+def test_summary_says_1_tool(project):
+    project.write("contracts/search_docs.yaml", GOOD)
+    p = run_cli("lint", "--no-cache", cwd=project.path)
+    assert "All checks passed! 1 file, 1 tool." in p.stdout, p.stdout
+    project.write("contracts/search_docs.yaml", GOOD.replace("risk: read_only\n", ""))
+    p = run_cli("lint", "--no-cache", cwd=project.path)
+    assert re.search(r"in 1 file \(1 tool\)\.", p.stdout), p.stdout
+
+
+def test_junit_failure_counts_what_it_lists(project):
+    # two errors, a warning and an info on one tool: the message counts the four lines the text lists
+    project.write("contracts/t.yaml", """\
+name: func1
+description: Does something.
+parameters:
+  type: object
+  properties:
+    q: {type: string, description: Query.}
+""")
+    p = run_cli("validate", "--format", "junit", "--no-cache", cwd=project.path)
+    case = next(tc for tc in ET.fromstring(p.stdout).iter("testcase") if tc.get("name") == "func1")
+    failure = case.find("failure")
+    listed = [ln for ln in failure.text.splitlines() if ln.strip()]
+    severities = [re.search(r": TC\d+ (error|warning|info) ", ln).group(1) for ln in listed]
+    assert "info" in severities and len(listed) >= 3
+    n = {s: severities.count(s) for s in ("error", "warning", "info")}
+    assert failure.get("message").startswith(f"{len(listed)} findings (")
+    assert f"{n['error']} error" in failure.get("message") and f"{n['info']} info" in failure.get("message")
+
+
+def test_enum_yes_no_is_one_finding_that_says_to_quote(project):
+    project.write("contracts/a.yaml", ENUM_YES_NO)
+    code, doc = run_json("validate", "--target", "all", "--no-cache", cwd=project.path)
+    at_enum = [f for f in doc["findings"] if f["pointer"].startswith("/parameters/properties/answer/enum")]
+    assert [f["code"] for f in at_enum] == ["TC003"], [(f["code"], f["message"]) for f in at_enum]
+    f = at_enum[0]
+    assert (f["line"], f["column"]) == (9, 35) and "`yes`, `no`" in f["message"]
+    assert "Quote them (['yes', 'no'])" in f["help"]
+    # quoted, nothing is left
+    project.write("contracts/a.yaml", ENUM_YES_NO.replace("[yes, no]", "['yes', 'no']"))
+    code, doc = run_json("validate", "--target", "all", "--no-cache", cwd=project.path)
+    assert not [f for f in doc["findings"] if "/enum" in f["pointer"]]
+    # with TC003 ignored, the consequences are real findings again
+    project.write("contracts/a.yaml", ENUM_YES_NO)
+    code, doc = run_json("validate", "--ignore", "TC003", "--no-cache", cwd=project.path)
+    assert "TC111" in {f["code"] for f in doc["findings"]}
+
+
+def test_target_given_checks_it_plus_what_the_file_declares_and_says_so(tmp_path):
+    (tmp_path / "tools.json").write_text(_openai("get_weather", strict=True), encoding="utf-8")
+    code, doc = run_json("validate", "tools.json", "--target", "anthropic-strict", "--no-cache", cwd=tmp_path)
+    assert doc["summary"]["targets"] == ["anthropic-strict", "openai-strict"]
+    assert doc["summary"]["targets_declared"] == {"openai-strict": "tools.json"}
+    assert {f["target"] for f in doc["findings"] if f["target"]} <= {"anthropic-strict", "openai-strict"}
+    p = run_cli("validate", "tools.json", "--target", "anthropic-strict", "--no-cache", cwd=tmp_path)
+    assert "Targets checked: anthropic-strict, openai-strict (`strict: true` in tools.json)" in p.stdout
+    # without `strict: true`, only what was asked
+    (tmp_path / "tools.json").write_text(_openai("get_weather"), encoding="utf-8")
+    code, doc = run_json("validate", "tools.json", "--target", "anthropic-strict", "--no-cache", cwd=tmp_path)
+    assert doc["summary"]["targets"] == ["anthropic-strict"] and "targets_declared" not in doc["summary"]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 18 (overlap) re-derives the TC430 score: its term weights come from "
+                                       "the group the pair is in, so the score of a pair moves with the other tools")
+def test_overlap_score_of_a_pair_does_not_depend_on_the_other_tools(project):
+    pair = """\
+  - name: search_gifts
+    description: Search the gift catalogue by keyword, category and price range. Use it when the user describes a present.
+    risk: read_only
+    parameters: {type: object, properties: {query: {type: string, description: Words to search for.}}}
+  - name: find_gifts
+    description: Find gifts in the catalogue matching keywords, a category and a price range. Use it when the user describes a present.
+    risk: read_only
+    parameters: {type: object, properties: {query: {type: string, description: Words to search for.}}}
+"""
+    others = "".join(f"""\
+  - name: {verb}_{noun}
+    description: {verb.capitalize()} the {noun} of an order for the user. Use it when the user asks about the {noun}.
+    risk: read_only
+    parameters: {{type: object, properties: {{order_id: {{type: string, description: The order.}}}}}}
+""" for verb, noun in [("get", "invoice"), ("track", "parcel"), ("cancel", "booking"), ("list", "returns")])
+
+    def score(text: str) -> float:
+        project.write("contracts/t.yaml", "tools:\n" + text)
+        _, doc = run_json("lint", "--select", "TC430", "--no-cache", cwd=project.path)
+        return next(f["data"]["score"] for f in doc["findings"] if f["tool"] == "find_gifts")
+
+    assert score(pair) == score(pair + others)
+
+
+# ------------------------------------------------------------------------------------------ item 4: baselines
+
+def test_baseline_survives_a_tool_inserted_into_a_json_array(project):
+    project.write("contracts/tools.json", _openai("get_weather", "get_forecast", extra=" See http://10.0.0.7/x"))
+    p = run_cli("lint", "--write-baseline", "baseline.json", cwd=project.path)
+    assert p.returncode == 0, p.stderr
+    entries = json.loads((project.path / "baseline.json").read_text())
+    assert entries["version"] == 2 and len(entries["findings"]) >= 2
+    assert run_json("lint", "--baseline", "baseline.json", cwd=project.path)[1]["findings"] == []
+    # a new tool at the front moves every other tool's pointer from /0/... to /1/... and /2/...
+    project.write("contracts/tools.json", _openai("get_air_quality", "get_weather", "get_forecast",
+                                                  extra=" See http://10.0.0.7/x"))
+    code, doc = run_json("lint", "--baseline", "baseline.json", cwd=project.path)
+    assert doc["findings"], "the new tool's own findings are reported"
+    assert {f["tool"] for f in doc["findings"]} == {"get_air_quality"}, [(f["tool"], f["code"]) for f in
+                                                                          doc["findings"]]
+    assert all(f["pointer"].startswith("/0/") for f in doc["findings"])
+
+
+def test_baseline_tells_tools_of_one_name_apart_by_source(project):
+    rec = {"name": "search", "description": "Search the web for pages. Use it when the user asks for a page.",
+           "parameters": {"type": "object", "properties": {"q": {"type": "string"}}}}
+    lines = [dict(rec, source="server-a"), dict(rec, source="server-b")]
+    project.write("contracts/tools.jsonl", "".join(json.dumps(r) + "\n" for r in lines))
+    run_cli("lint", "--select", "TC407", "--write-baseline", "baseline.json", cwd=project.path)
+    assert len(json.loads((project.path / "baseline.json").read_text())["findings"]) == 2
+    # server-b's tool is fixed and server-c's is new, at server-b's place: server-c's finding is new
+    lines[1] = dict(rec, source="server-c")
+    project.write("contracts/tools.jsonl", "".join(json.dumps(r) + "\n" for r in lines))
+    _, doc = run_json("lint", "--select", "TC407", "--baseline", "baseline.json", cwd=project.path)
+    assert [(f["tool"], f["pointer"]) for f in doc["findings"]] == [("search", "/1/parameters/properties/q")]
+
+
+def test_version_1_baselines_still_apply_with_a_note(project):
+    project.write("contracts/tools.json", _openai("get_weather", extra=" See http://10.0.0.7/x"))
+    _, doc = run_json("lint", "--no-cache", cwd=project.path)
+    assert doc["findings"]
+    # a version 1 baseline as toolcheck 0.1.0 wrote it: the absolute pointer in the fingerprint
+    from toolcheck.engine import _fingerprint_v1
+    from toolcheck.findings import Finding
+
+    class _File:
+        documents = [json.loads((project.path / "contracts" / "tools.json").read_text())]
+
+    old = []
+    for f in doc["findings"]:
+        x = Finding(f["code"], f["name"], f["severity"], f["message"], f["help"], f["file"], f["line"],
+                    f["column"], f["tool"], f["pointer"])
+        x.extra["file"] = _File()
+        old.append({"code": f["code"], "file": f["file"], "tool": f["tool"], "pointer": f["pointer"],
+                    "hash": _fingerprint_v1(x)})
+    (project.path / "old.json").write_text(json.dumps({"version": 1, "findings": old}))
+    for _ in range(2):  # the second run would be a cache hit: a version 1 baseline needs the documents
+        p = run_cli("lint", "--baseline", "old.json", "--format", "json", cwd=project.path)
+        assert p.returncode == 0 and json.loads(p.stdout)["findings"] == [], p.stdout
+        assert "version 1 baseline" in p.stderr and "--write-baseline" in p.stderr
+    (project.path / "bad.json").write_text(json.dumps({"version": 7, "findings": []}))
+    p = run_cli("lint", "--baseline", "bad.json", cwd=project.path)
+    assert p.returncode == 2 and "unknown baseline version 7" in p.stderr
+
+
+def _git(cwd, *args):
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True,
+                   env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
+                        "GIT_COMMITTER_EMAIL": "t@example.com", "HOME": str(cwd), "PATH": "/usr/bin:/bin"})
