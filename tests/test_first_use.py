@@ -242,3 +242,104 @@ def _git(cwd, *args):
     subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True,
                    env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
                         "GIT_COMMITTER_EMAIL": "t@example.com", "HOME": str(cwd), "PATH": "/usr/bin:/bin"})
+
+
+# ------------------------------------------------------------------------------------------ item 1: other files
+
+def test_lint_dot_in_an_init_project_skips_the_config_and_pre_commit_files(tmp_path):
+    assert run_cli("init", cwd=tmp_path).returncode == 0
+    (tmp_path / "package.json").write_text('{"name": "site", "version": "1.0.0", "scripts": {}}\n')
+    (tmp_path / "tsconfig.json").write_text('{"compilerOptions": {"strict": true}, // JSONC\n}\n')
+    (tmp_path / "ci").mkdir()
+    (tmp_path / "ci" / "build.yml").write_text("on: push\njobs:\n  t: {runs-on: ubuntu-latest, steps: []}\n")
+    for cmd in ("lint", "validate"):
+        code, doc = run_json(cmd, ".", "--no-cache", cwd=tmp_path)
+        assert code == 0, doc["findings"]
+        assert doc["summary"]["files"] == (1 if cmd == "lint" else 2), doc["summary"]  # + the samples file
+
+
+def test_named_non_contract_files_get_one_finding_each(tmp_path):
+    assert run_cli("init", cwd=tmp_path).returncode == 0
+    (tmp_path / "script.py").write_text("print('hello')\n")
+    (tmp_path / "stack.yaml").write_text("services:\n  api: {image: example/api:1}\n")
+    code, doc = run_json("lint", "toolcheck.yaml", ".pre-commit-config.yaml", "script.py", "stack.yaml",
+                         "--no-cache", cwd=tmp_path)
+    assert code == 1
+    got = [(f["file"], f["code"], f["line"], f["column"]) for f in doc["findings"]]
+    assert got == [(".pre-commit-config.yaml", "TC017", 1, 1), ("script.py", "TC017", 1, 1),
+                   ("stack.yaml", "TC017", 1, 1), ("toolcheck.yaml", "TC017", 1, 1)]
+    msgs = {f["file"]: f["message"] for f in doc["findings"]}
+    assert msgs["toolcheck.yaml"] == "`toolcheck.yaml` is toolcheck's configuration, not a contract"
+    assert msgs[".pre-commit-config.yaml"] == "`.pre-commit-config.yaml` is a pre-commit configuration, not a contract"
+    assert msgs["script.py"].startswith("`script.py` is not a supported file type")
+    assert "string" not in msgs["script.py"]
+    assert msgs["stack.yaml"] == "`stack.yaml` is a Docker Compose file (`services`), not a contract"
+
+
+def test_a_config_given_with_config_is_recognised_whatever_its_name(tmp_path):
+    assert run_cli("init", cwd=tmp_path).returncode == 0
+    (tmp_path / "toolcheck.yaml").rename(tmp_path / "checks.yaml")
+    code, doc = run_json("lint", ".", "--config", "checks.yaml", "--no-cache", cwd=tmp_path)
+    assert code == 0 and doc["summary"]["files"] == 1, doc["findings"]
+
+
+def test_show_files_lists_each_file_checked_or_skipped_and_why_then_exits_0(tmp_path):
+    assert run_cli("init", cwd=tmp_path).returncode == 0
+    (tmp_path / "README.md").write_text("# a project\n")
+    (tmp_path / "contracts" / "broken.yaml").write_text("name: [\n")  # would be a finding: nothing is checked
+    p = run_cli("validate", ".", "--show-files", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    rows = {ln.split()[1]: (ln.split()[0], ln.split(None, 2)[2]) for ln in p.stdout.splitlines()
+            if ln.startswith(("check", "skip", "context"))}
+    assert rows["contracts/search_docs.yaml"][0] == "check"
+    assert rows["contracts/broken.yaml"][0] == "check"
+    assert rows["samples/search_docs.yaml"] == ("check", "samples, replayed against the contracts")
+    assert rows["toolcheck.yaml"] == ("skip", "toolcheck's configuration")
+    assert rows[".pre-commit-config.yaml"] == ("skip", "a pre-commit configuration")
+    assert p.stdout.rstrip().endswith("1 other file skipped: not YAML, JSON or JSON Lines")
+    assert "TC001" not in p.stdout and not (tmp_path / ".toolcheck_cache").exists()
+    _, doc = run_json("lint", "--show-files", cwd=tmp_path)
+    assert {f["path"]: f["status"] for f in doc["files"]} == {"contracts/broken.yaml": "check",
+                                                             "contracts/search_docs.yaml": "check"}
+
+
+# ------------------------------------------------------------------------------------------ item 2: cross-file context
+
+def test_a_file_from_outside_the_configured_set_is_checked_on_its_own(tmp_path):
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    assert run_cli("init", cwd=proj).returncode == 0
+    # an export of the same tool, with another schema: no duplicate name against contracts/, and the project's
+    # samples (which need `query`) are not replayed against it
+    (tmp_path / "export.json").write_text(json.dumps([{
+        "name": "search_docs", "description": "Search the documentation by keyword. Use it for how-to questions.",
+        "input_schema": {"type": "object", "additionalProperties": False, "required": ["text"],
+                         "properties": {"text": {"type": "string", "description": "Words."}}}}]))
+    code, doc = run_json("validate", "../export.json", "--no-cache", cwd=proj)
+    assert code == 0 and doc["findings"] == [], [(f["code"], f["message"]) for f in doc["findings"]]
+    assert doc["summary"]["files"] == 1
+    # named together with a project file, each keeps its own context
+    code, doc = run_json("validate", "../export.json", "contracts/search_docs.yaml", "--no-cache", cwd=proj)
+    assert not {"TC012", "TC301", "TC303", "TC306"} & {f["code"] for f in doc["findings"]}, doc["findings"]
+    # inside the project the same file is a duplicate
+    (proj / "contracts" / "export.json").write_text((tmp_path / "export.json").read_text())
+    code, doc = run_json("validate", "contracts/export.json", "--no-cache", cwd=proj)
+    assert "TC012" in {f["code"] for f in doc["findings"]}
+
+
+# ------------------------------------------------------------------------------------------ item 3: pre-commit note
+
+def test_hook_says_once_how_many_files_it_skipped_and_why(tmp_path):
+    assert run_cli("init", cwd=tmp_path).returncode == 0
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "bad.json").write_text('[{"name": "x"}]')
+    p = run_cli("lint", "--force-exclude", "tools/bad.json", ".pre-commit-config.yaml", cwd=tmp_path)
+    assert p.returncode == 0
+    notes = [ln for ln in p.stderr.splitlines() if ln.strip()]
+    assert notes == ["note: skipped 2 of the 2 files given (--force-exclude): 2 outside the configured `paths` "
+                     "and `samples` (contracts, samples)"], p.stderr
+    p = run_cli("lint", "--force-exclude", "contracts/search_docs.yaml", "toolcheck.yaml", cwd=tmp_path)
+    assert p.returncode == 0 and "skipped 1 of the 2 files given" in p.stderr
+    # nothing skipped, nothing said
+    p = run_cli("lint", "--force-exclude", "contracts/search_docs.yaml", cwd=tmp_path)
+    assert p.returncode == 0 and p.stderr == ""

@@ -98,6 +98,8 @@ InputFormatOpt = Annotated[InFmt | None, typer.Option("--input-format", help="Re
 McpOpt = Annotated[str | None, typer.Option("--mcp-command", help="Also read tools/list from this MCP server "
                                                "over stdio (needs the `mcp` extra), e.g. \"python server.py\".")]
 McpTimeoutOpt = Annotated[float, typer.Option("--mcp-timeout", help="Seconds to wait for the MCP server.")]
+ShowFilesOpt = Annotated[bool, typer.Option("--show-files", help="List each file that would be checked or "
+                                             "skipped, and why, then exit 0 without checking (as ruff does).")]
 ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply `paths`/`exclude` to files named on the "
                                                "command line too (pre-commit hooks use this).")]
 
@@ -167,12 +169,33 @@ def build_settings(command: str, paths, config, select, extend_select, ignore, t
     )
 
 
-def _check(command: str, runner=None, **kw) -> None:
+def _show_files(command: str, **kw) -> None:
+    from .engine import show_files
+
+    settings = build_settings(command, **kw)
+    rows, others = show_files(settings, command)
+    if settings.format == "json":
+        import json
+
+        typer.echo(json.dumps({"files": [{"path": p, "status": st, "why": why} for p, st, why in rows],
+                               "other_types_skipped": others}, indent=2, ensure_ascii=False))
+    else:
+        width = min(max((len(p) for p, _, _ in rows), default=0), 60)
+        for path, status, why in rows:
+            typer.echo(f"{status:<8} {path:<{width}}  {why}")
+        if others:
+            typer.echo(f"{_count(others, 'other file')} skipped: not YAML, JSON or JSON Lines")
+    raise typer.Exit(0)
+
+
+def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
     import gc
 
     from .engine import BASELINE_VERSION, baseline_entries, result_exit, run
     from .report import render
 
+    if show_files:
+        _show_files(command, **kw)
     if runner is None:  # lint/validate: short-lived, reference counting frees what matters; fuzz is long-lived
         gc.disable()
     settings = build_settings(command, **kw)
@@ -236,9 +259,10 @@ def lint(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
          format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None, exit_zero: ExitZeroOpt = False,
          statistics: StatsOpt = False, baseline: BaselineOpt = None, write_baseline: WriteBaselineOpt = None,
          no_cache: NoCacheOpt = False, quiet: QuietOpt = False, force_exclude: ForceExcludeOpt = False,
-         input_format: InputFormatOpt = None, mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0) -> None:
+         input_format: InputFormatOpt = None, mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0,
+         show_files: ShowFilesOpt = False) -> None:
     """Static, offline checks for pre-commit: format, schema validity, descriptions and naming, leaks, safety."""
-    _check("lint", paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
+    _check("lint", show_files=show_files, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=None, ship=None, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
            no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
@@ -253,9 +277,9 @@ def validate(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt
              exit_zero: ExitZeroOpt = False, statistics: StatsOpt = False, baseline: BaselineOpt = None,
              write_baseline: WriteBaselineOpt = None, no_cache: NoCacheOpt = False, quiet: QuietOpt = False,
              force_exclude: ForceExcludeOpt = False, input_format: InputFormatOpt = None, mcp_command: McpOpt = None,
-             mcp_timeout: McpTimeoutOpt = 30.0) -> None:
+             mcp_timeout: McpTimeoutOpt = 30.0, show_files: ShowFilesOpt = False) -> None:
     """Everything lint checks, plus vendor targets and replay of samples and recorded calls (for CI)."""
-    _check("validate", paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
+    _check("validate", show_files=show_files, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=target, ship=ship, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
            no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,

@@ -37,6 +37,7 @@ class SourceFile:
     role: str = "contracts"  # contracts | samples
     reported: bool = True  # False: loaded only as context for cross-file rules
     format: str = "contract"  # contract | function-jsonl (vendor formats arrive with the interop work)
+    group: str = ""  # cross-file rules compare files of one group: "" the configured set (see discovery)
 
     def locate(self, pointer: str, prefer_key: bool = True) -> tuple[int, int]:
         return self.positions.locate(pointer, prefer_key)

@@ -12,7 +12,7 @@ from .config import ConfigError
 from .contract import Contract, Sample, SourceFile
 from .discovery import InputFile, discover
 from .findings import Finding, Hit, resolve_pointer, severity_rank, split_pointer
-from .loading import load_file
+from .loading import file_kind, load_file
 from .registry import COMMAND_FAMILIES, FAMILIES, RULES, Rule, expand_selector, is_known_selector, load_rules
 from .secrets import mask, mask_data
 from .settings import DEFAULT_TARGETS, TARGETS, Settings
@@ -160,13 +160,18 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
 
         path, display = tools_file(settings.mcp_command, settings.mcp_timeout)
         live.append(InputFile(path, display, "contracts"))
+    skipped: list[tuple[str, str | None]] = []
     if live and not settings.paths:
         inputs, context_inputs = [], []
     else:
         inputs, context_inputs = discover(
             settings.paths, settings.config_paths, settings.root, cwd, settings.exclude, settings.samples,
-            want_samples, settings.force_exclude,
+            want_samples, settings.force_exclude, config_file=settings.config_path, skipped=skipped,
         )
+    if settings.force_exclude and settings.paths and not settings.quiet:
+        note = _skipped_note(settings, cwd, skipped)
+        if note:
+            notes.append(note)
     inputs = live + inputs
     baseline_v1 = False
     if settings.baseline:
@@ -214,10 +219,72 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
             gc.enable()
 
 
+def show_files(settings: Settings, command: str, cwd: str | None = None) -> tuple[list[tuple[str, str, str]], int]:
+    """``--show-files``: (rows of (path, status, why), how many files of other types were passed over) for
+    every file the run would check or skip, without checking anything. ``status`` is `check` (reported),
+    `context` (read for cross-file rules, not reported) or `skip`."""
+    from .discovery import OUTSIDE
+
+    cwd = cwd or os.getcwd()
+    skipped: list[tuple[str, str | None]] = []
+    inputs, context = discover(settings.paths, settings.config_paths, settings.root, cwd, settings.exclude,
+                               settings.samples, command in ("validate", "fuzz"), settings.force_exclude,
+                               config_file=settings.config_path, skipped=skipped)
+    rows: list[tuple[str, str, str]] = []
+    own = "; outside the configured set: checked on its own"
+    for i in inputs + context:
+        lf = _load(i, settings)
+        if lf is None:  # found by walking, and its content shows what it is
+            rows.append((i.display, "skip", load_file(i.abspath, i.display, settings.limits).other or "?"))
+            continue
+        if any(h.code == "TC017" for h in lf.hits):
+            rows.append((i.display, "check", f"not a contract file: TC017 ({lf.hits[0].message})"))
+        elif not i.reported:
+            rows.append((i.display, "context", "the configured set: cross-file rules compare with it, nothing is "
+                                               "reported"))
+        elif i.role == "samples":
+            rows.append((i.display, "check", "samples, replayed against the contracts"))
+        else:
+            what = "named on the command line or in `paths`" if i.explicit else "found in a folder"
+            rows.append((i.display, "check", what + (own if i.group else "")))
+    others = 0
+    for path, why in skipped:
+        if why is None:
+            others += 1
+        else:
+            if why == OUTSIDE:
+                where = ", ".join(settings.config_paths or ("contracts",))
+                why = f"{why} ({where}{', ' + settings.samples if settings.samples else ''}), with --force-exclude"
+            rows.append((path, "skip", why))
+    rows.sort(key=lambda r: r[0])
+    return rows, others
+
+
+def _skipped_note(settings: Settings, cwd: str, skipped: list[tuple[str, str | None]]) -> str | None:
+    """One line for a pre-commit hook: how many of the files it passed were skipped, and why."""
+    from .discovery import OUTSIDE, display_path
+
+    named = {display_path(os.path.abspath(os.path.join(cwd, p)), cwd) for p in settings.paths}
+    whys: dict[str, int] = {}
+    for path, why in skipped:
+        if path in named:
+            why = why or "not a supported file type"
+            if why == OUTSIDE:
+                where = ", ".join(settings.config_paths or ("contracts",))
+                why = f"{why} ({where}{', ' + settings.samples if settings.samples else ''})"
+            whys[why] = whys.get(why, 0) + 1
+    if not whys:
+        return None
+    n = sum(whys.values())
+    parts = "; ".join(f"{k} {why}" for why, k in sorted(whys.items(), key=lambda kv: (-kv[1], kv[0])))
+    return (f"note: skipped {n} of the {len(named)} file{'s' if len(named) != 1 else ''} given (--force-exclude): "
+            f"{parts}")
+
+
 def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], context_inputs: list[InputFile],
                 live: list[InputFile], enabled: set[str], notes: list[str], cache_key: str | None) -> RunResult:
     try:
-        loaded = [_load(i, settings) for i in inputs + context_inputs]
+        loaded = [lf for lf in (_load(i, settings) for i in inputs + context_inputs) if lf is not None]
     finally:
         for i in live:
             try:
@@ -227,7 +294,9 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
     files = [lf.file for lf in loaded]
     contracts = [c for lf in loaded for c in lf.contracts]
     samples = [s for lf in loaded for s in lf.samples]
-    _attach_samples(contracts, samples)
+    groups = _groups(loaded)
+    for _gf, gc, gs in groups:
+        _attach_samples(gc, gs)
     targets: list[str] = []
     declared: dict[str, str] = {}
     ctx = Context(settings, command, contracts, samples, enabled, targets)
@@ -251,8 +320,13 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
                 findings.append(f)
     findings = [f for f in findings if f.extra["file"].reported]
     n_loaded = len(findings)
-    findings.extend(_run_rules(_runnable(enabled), ctx, files, contracts, samples, stamper,
-                               prerender=cache_key is not None or settings.format == "json"))
+    prerender = cache_key is not None or settings.format == "json"
+    if len(groups) == 1:
+        findings.extend(_run_rules(_runnable(enabled), ctx, files, contracts, samples, stamper, prerender))
+    else:  # a file named from outside the configured set is checked on its own (each group with its own context)
+        for gf, gc, gs in groups:
+            gctx = Context(settings, command, gc, gs, enabled, targets)
+            findings.extend(_run_rules(_runnable(enabled), gctx, gf, gc, gs, stamper, prerender))
     _mask_all(findings[:n_loaded])  # after the rules: TC5 teaches the masker secrets it found by context
     findings = _suppress(findings, files, settings, enabled, stamper)
     findings = _drop_consequences(findings)
@@ -316,10 +390,45 @@ def _mask_all(findings: list[Finding]) -> None:
             f.data = mask_data(f.data)
 
 
+def _groups(loaded: list) -> list[tuple[list[SourceFile], list[Contract], list[Sample]]]:
+    """(files, contracts, samples) per group, the configured set first; one entry when all are in one group."""
+    by: dict[str, tuple[list, list, list]] = {}
+    for lf in loaded:
+        g = by.setdefault(lf.file.group, ([], [], []))
+        g[0].append(lf.file)
+        g[1].extend(lf.contracts)
+        g[2].extend(lf.samples)
+    return sorted(by.values(), key=lambda g: g[0][0].group != "") if by else [([], [], [])]
+
+
 def _load(i: InputFile, settings: Settings):
+    """The loaded file; None for a file found by walking whose content shows it is something else."""
+    if i.other is not None and not (settings.input_format != "auto" and file_kind(i.abspath)):
+        return not_a_contract(i, i.other)
     lf = load_file(i.abspath, i.display, settings.limits, role=i.role, input_format=settings.input_format)
     lf.file.reported = i.reported
+    lf.file.group = i.group
+    if lf.other is not None:
+        return not_a_contract(i, lf.other) if i.explicit else None
     return lf
+
+
+def not_a_contract(i: InputFile, what: str):
+    """A named file that is not a contract file: one TC017 finding, nothing parsed or checked."""
+    from .loading import Loaded
+
+    sf = SourceFile(path=i.display, abspath=i.abspath, kind=file_kind(i.abspath) or "yaml", role=i.role,
+                    reported=i.reported, group=i.group)
+    name = os.path.basename(i.abspath)
+    if what.startswith("not a supported file type"):
+        h = Hit("", f"`{name}` is {what}", "Contracts are YAML or JSON files: rename it if it holds tool "
+                "definitions, or leave it off the command line.", code="TC017")
+    else:
+        h = Hit("", f"`{name}` is {what}, not a contract",
+                "Leave it off the command line (found by walking a folder, it is skipped; `--show-files` lists "
+                "what is checked), or give `--input-format` if it really holds tool definitions.", code="TC017")
+    h.position = (1, 1)
+    return Loaded(sf, hits=[h])
 
 
 def _attach_samples(contracts: list[Contract], samples: list[Sample]) -> None:
