@@ -343,3 +343,58 @@ def test_hook_says_once_how_many_files_it_skipped_and_why(tmp_path):
     # nothing skipped, nothing said
     p = run_cli("lint", "--force-exclude", "contracts/search_docs.yaml", cwd=tmp_path)
     assert p.returncode == 0 and p.stderr == ""
+
+
+# ------------------------------------------------------------------------------------------ item 7: init
+
+def _modeline_schema(path):
+    import os
+
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    m = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
+    assert m, first
+    ref = m.group(1)
+    return ref, (ref if os.path.isabs(ref) else os.path.normpath(os.path.join(path.parent, ref)))
+
+
+def test_init_writes_schema_modelines_that_resolve_offline_to_the_shipped_schemas(tmp_path):
+    from importlib import resources
+
+    import jsonschema
+    import yaml
+
+    assert run_cli("init", cwd=tmp_path).returncode == 0
+    for rel, schema in (("toolcheck.yaml", "config.schema.json"), ("contracts/search_docs.yaml",
+                                                                   "contract.schema.json")):
+        ref, resolved = _modeline_schema(tmp_path / rel)
+        shipped = resources.files("toolcheck").joinpath("data", schema)
+        with open(resolved, encoding="utf-8") as fh:  # a file on disk: no network needed
+            assert fh.read() == shipped.read_text(encoding="utf-8")
+        doc = yaml.safe_load((tmp_path / rel).read_text(encoding="utf-8"))
+        jsonschema.Draft202012Validator(json.loads(shipped.read_text(encoding="utf-8"))).validate(doc)
+    assert run_cli("validate", "--no-cache", cwd=tmp_path).returncode == 0
+
+
+def test_schema_path_is_relative_when_the_install_is_inside_the_project(tmp_path):
+    from importlib import resources
+
+    from toolcheck.starter import schema_ref
+
+    shipped = str(resources.files("toolcheck").joinpath("data", "contract.schema.json"))
+    project = str(__import__("pathlib").Path(shipped).resolve().parents[2])  # a checkout (or a venv) around it
+    ref = schema_ref("contract.schema.json", f"{project}/contracts/x.yaml", project)
+    assert ref == "../toolcheck/data/contract.schema.json", ref
+    assert schema_ref("contract.schema.json", str(tmp_path / "contracts" / "x.yaml"), str(tmp_path)).startswith("/")
+
+
+def test_init_after_import_adds_no_demo_tool(tmp_path):
+    (tmp_path / "tools.json").write_text(_openai("get_weather"), encoding="utf-8")
+    assert run_cli("import", "tools.json", "--out", "contracts", cwd=tmp_path).returncode == 0
+    p = run_cli("init", cwd=tmp_path)
+    assert p.returncode == 0
+    assert "no demo tool added" in p.stderr
+    assert sorted(x.name for x in (tmp_path / "contracts").iterdir()) == ["get_weather.yaml"]
+    assert not (tmp_path / "samples" / "search_docs.yaml").exists()
+    assert (tmp_path / "toolcheck.yaml").exists() and (tmp_path / ".pre-commit-config.yaml").exists()
+    _, doc = run_json("lint", "--no-cache", cwd=tmp_path)
+    assert doc["summary"]["tools"] == 1

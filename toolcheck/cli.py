@@ -360,7 +360,10 @@ def init(
     for p in written:
         typer.echo(f"wrote {p}")
     for p in skipped:
-        typer.echo(f"kept {p} (already exists)", err=True)
+        if os.path.isdir(p):
+            typer.echo(f"kept {p}/ (it already holds contracts: no demo tool added)", err=True)
+        else:
+            typer.echo(f"kept {p} (already exists)", err=True)
     typer.echo("Next: toolcheck lint && toolcheck validate")
 
 
