@@ -398,3 +398,80 @@ def test_init_after_import_adds_no_demo_tool(tmp_path):
     assert (tmp_path / "toolcheck.yaml").exists() and (tmp_path / ".pre-commit-config.yaml").exists()
     _, doc = run_json("lint", "--no-cache", cwd=tmp_path)
     assert doc["summary"]["tools"] == 1
+
+
+# ------------------------------------------------------------------------------------------ item 5: diff
+
+PAY_OLD = """\
+name: create_payment
+description: Create a payment for a customer in a currency. Use it when the user pays.
+risk: write_limited
+idempotency_key: key
+parameters:
+  type: object
+  additionalProperties: false
+  required: [key, amount]
+  properties:
+    key: {type: string, description: Idempotency key.}
+    amount: {type: number, description: Amount.}
+    currency: {type: string, enum: [EUR, USD, JPY], description: Currency.}
+    customer: {type: string, description: Customer id.}
+"""
+BROKEN = "name: lookup_rate\ndescription: Look up an exchange rate. Use it to convert prices.\nrisk: read_only\n"
+
+
+def _repo(tmp_path):
+    _git(tmp_path, "init", "-q")
+    (tmp_path / "contracts").mkdir()
+    (tmp_path / "contracts" / "pay.yaml").write_text(PAY_OLD)
+    (tmp_path / "contracts" / "rate.yaml").write_text(BROKEN)  # a pre-existing TC008 (no `parameters`)
+    _git(tmp_path, "add", "-A")
+    _git(tmp_path, "commit", "-qm", "contracts")
+
+
+def test_diff_gates_on_what_the_change_introduced(tmp_path):
+    _repo(tmp_path)
+    assert "TC008" in {f["code"] for f in run_json("lint", "--no-cache", cwd=tmp_path)[1]["findings"]}
+    p = run_cli("diff", "--base", "HEAD", "--format", "json", cwd=tmp_path)
+    assert p.returncode == 0 and json.loads(p.stdout)["findings"] == [], p.stdout
+    assert "1 finding in files this change does not touch is not reported" in p.stderr
+    # a change elsewhere: still only what it introduced
+    (tmp_path / "contracts" / "pay.yaml").write_text(PAY_OLD.replace("[EUR, USD, JPY]", "[EUR, USD]"))
+    code, doc = run_json("diff", "--base", "HEAD", cwd=tmp_path)
+    assert code == 1 and [f["code"] for f in doc["findings"]] == ["TC806"]
+    # touching the broken file makes its TC0 findings this change's
+    (tmp_path / "contracts" / "rate.yaml").write_text(BROKEN.replace("Look up", "Look up the current"))
+    code, doc = run_json("diff", "--base", "HEAD", cwd=tmp_path)
+    assert sorted(f["code"] for f in doc["findings"]) == ["TC008", "TC806", "TC824"]
+    # OLD NEW folders: the same rule
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "rate.yaml").write_text(BROKEN)
+    (tmp_path / "new").mkdir()
+    (tmp_path / "new" / "rate.yaml").write_text(BROKEN)
+    code, doc = run_json("diff", "old", "new", cwd=tmp_path)
+    assert code == 0 and doc["findings"] == []
+
+
+def test_each_witness_names_and_witnesses_its_own_change(tmp_path):
+    import jsonschema
+    import yaml
+
+    _repo(tmp_path)
+    new = PAY_OLD.replace("required: [key, amount]", "required: [key, amount, customer, currency]").replace(
+        "[EUR, USD, JPY]", "[EUR, USD]")
+    (tmp_path / "contracts" / "pay.yaml").write_text(new)
+    code, doc = run_json("diff", "--base", "HEAD", cwd=tmp_path)
+    breaks = [f for f in doc["findings"] if f["code"] in ("TC804", "TC806")]
+    assert len(breaks) == 3, [(f["code"], f["message"]) for f in breaks]
+    validator = jsonschema.Draft202012Validator(yaml.safe_load(new)["parameters"])
+    for f in breaks:
+        w = f["data"]["witness"]
+        assert f["message"].startswith(w["change"] + ";"), (w["change"], f["message"])
+        # an independent validator rejects the witness once, for this change alone
+        errors = list(validator.iter_errors(w["arguments"]))
+        assert len(errors) == 1, (f["message"], [e.message for e in errors])
+        assert errors[0].validator == ("enum" if f["code"] == "TC806" else "required")
+    by_change = {f["data"]["witness"]["change"]: f["data"]["witness"]["error"] for f in breaks}
+    assert by_change["parameter `currency` is now required"] == '"currency" is a required property'
+    assert by_change["parameter `customer` is now required"] == '"customer" is a required property'
+    assert "JPY" in by_change['parameter `currency`: enum value "JPY" removed']
