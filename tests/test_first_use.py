@@ -475,3 +475,15 @@ def test_each_witness_names_and_witnesses_its_own_change(tmp_path):
     assert by_change["parameter `currency` is now required"] == '"currency" is a required property'
     assert by_change["parameter `customer` is now required"] == '"customer" is a required property'
     assert "JPY" in by_change['parameter `currency`: enum value "JPY" removed']
+
+
+def test_readme_show_files_example_is_what_toolcheck_prints(tmp_path):
+    from .conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```text\n\$ toolcheck validate \. --show-files\n(.*?)```", readme, re.S).group(1)
+    assert run_cli("init", cwd=tmp_path).returncode == 0
+    (tmp_path / "package.json").write_text('{"name": "site", "version": "1.0.0", "scripts": {}}\n')
+    (tmp_path / "README.md").write_text("# a project\n")
+    p = run_cli("validate", ".", "--show-files", cwd=tmp_path)
+    assert p.returncode == 0 and p.stdout == block

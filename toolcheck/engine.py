@@ -256,6 +256,10 @@ def show_files(settings: Settings, command: str, cwd: str | None = None) -> tupl
                 where = ", ".join(settings.config_paths or ("contracts",))
                 why = f"{why} ({where}{', ' + settings.samples if settings.samples else ''}), with --force-exclude"
             rows.append((path, "skip", why))
+    # the samples folder, passed over while walking for contracts, is then read as samples (validate)
+    checked = [p for p, st, _ in rows if st == "check"]
+    rows = [r for r in rows
+            if not (r[1] == "skip" and r[0].endswith("/") and any(p.startswith(r[0]) for p in checked))]
     rows.sort(key=lambda r: r[0])
     return rows, others
 
