@@ -245,8 +245,12 @@ def show_files(settings: Settings, command: str, cwd: str | None = None) -> tupl
         elif i.role == "samples":
             rows.append((i.display, "check", "samples, replayed against the contracts"))
         else:
-            what = "named on the command line or in `paths`" if i.explicit else "found in a folder"
-            rows.append((i.display, "check", what + (own if i.group else "")))
+            if i.explicit:
+                rows.append((i.display, "check", "named on the command line or in `paths`" + (own if i.group else "")))
+            else:
+                rows.append((i.display, "check", "found in a folder" + (
+                    "; outside the configured set: cross-file rules do not compare it with the set" if i.group
+                    else "")))
     others = 0
     for path, why in skipped:
         if why is None:
