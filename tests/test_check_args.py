@@ -283,7 +283,7 @@ def test_run_check_args_exit_codes(stock):
     code, res = run_check_args("get_product_stok", "{}", None, None)
     assert code == 2 and res == {"ok": False, "error": {
         "code": "UNKNOWN_TOOL", "retryable": False,
-        "message": 'unknown tool "get_product_stok" (did you mean `get_product_stock`?) (1 tools loaded)'}}
+        "message": 'unknown tool "get_product_stok" (did you mean `get_product_stock`?) (1 tool loaded)'}}
 
 
 def test_run_check_args_paths(stock, tmp_path_factory):

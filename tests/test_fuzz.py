@@ -180,7 +180,7 @@ def test_without_the_extra_fuzz_names_the_install_command_and_exits_2(tmp_path):
             "from toolcheck.cli import main; main()")
     p = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert p.returncode == 2
-    assert "pip install 'toolcheck[fuzz]'" in p.stderr
+    assert "pip install 'toolcheck-llm[fuzz] @ git+" in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1
     assert "Traceback" not in p.stderr
 

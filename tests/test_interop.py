@@ -151,8 +151,9 @@ def test_import_errors_are_clean(tmp_path):
     (tmp_path / "bad.json").write_text("{not json")
     p = run_cli("import", "bad.json", cwd=tmp_path)
     assert p.returncode == 1 and "JSON syntax error" in p.stderr and "Traceback" not in p.stderr
-    p = run_cli("import", "missing.json", cwd=tmp_path)
-    assert p.returncode == 1 and "no such file" in p.stderr
+    assert "Imported" not in p.stderr and "Next:" not in p.stderr
+    p = run_cli("import", "missing.json", cwd=tmp_path)  # a usage error, as for lint (issue 13)
+    assert p.returncode == 2 and "path does not exist: missing.json" in p.stderr
     p = run_cli("import", cwd=tmp_path)
     assert p.returncode == 2
 

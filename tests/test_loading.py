@@ -117,7 +117,10 @@ def test_yaml_traps_keep_pyyaml_values_but_timestamps_stay_strings(tmp_path):
     lf = _load(tmp_path, "a.yaml", "version: 1.10\nd: 2024-01-01\nt: 12:30:00\ne: [yes, no]\nn: 010\n")
     doc = lf.file.documents[0]
     assert doc == {"version": 1.1, "d": "2024-01-01", "t": 45000, "e": [True, False], "n": 8}
-    assert sorted(h.pointer for h in lf.hits if h.code == "TC003") == ["/e/0", "/e/1", "/n", "/t", "/version"]
+    # the two items of one list are one mistake: one finding on the list (see test_cli for the consequences)
+    assert sorted(h.pointer for h in lf.hits if h.code == "TC003") == ["/e", "/n", "/t", "/version"]
+    merged = next(h for h in lf.hits if h.pointer == "/e")
+    assert merged.position == (4, 5) and "`yes`, `no`" in merged.message and "Quote them" in merged.help
 
 
 def test_alias_bomb_is_bounded(tmp_path):

@@ -38,12 +38,16 @@ def test_rule_is_documented(code):
         assert doc_section(r.doc, heading), f"{code} lacks '{heading}'"
 
 
-def _write_example(project, block: str, info: str) -> None:
+def _write_example(project, block: str, info: str) -> list[str] | None:
+    """Write the fence's file (``file=PATH``, default contracts/example.yaml); ``args=PATH`` names the paths to
+    check on the command line (default: none, the configured paths)."""
     m = re.search(r"file=(\S+)", info)
     rel = m.group(1) if m else "contracts/example.yaml"
-    if rel.startswith("samples/"):
+    if rel.startswith("samples/") or not rel.startswith(("contracts/", "old/", "new/")):
         project.write("contracts/search_docs.yaml", SEARCH_DOCS)
     project.write(rel, block)
+    a = re.search(r"args=(\S+)", info)
+    return a.group(1).split(",") if a else None
 
 
 def _fence(doc: str, heading: str):
@@ -60,8 +64,8 @@ def test_documented_example_fires(code, project):
     else:
         info, block = _fence(r.doc, "Example")
         assert block is not None, f"{code}: no fenced Example"
-        _write_example(project, block, info)
-        result = _run_for(code, project)
+        paths = _write_example(project, block, info)
+        result = _run_for(code, project, paths)
     assert code in {f.code for f in result.findings}, f"{code}: example did not fire: {result.findings}"
 
 
@@ -73,15 +77,15 @@ def test_use_instead_is_clean(code, project):
     else:
         info, block = _fence(r.doc, "Use instead")
         assert block is not None, f"{code}: no fenced 'Use instead'"
-        _write_example(project, block, info)
-        result = _run_for(code, project)
+        paths = _write_example(project, block, info)
+        result = _run_for(code, project, paths)
     assert code not in {f.code for f in result.findings}, [f.message for f in result.findings if f.code == code]
 
 
-def _run_for(code, project):
+def _run_for(code, project, paths=None):
     """TC7 rules run only under `toolcheck fuzz` (the fuzz extra); every other family under validate."""
     if not code.startswith("TC7"):
-        return run_engine("validate", cwd=project.path)
+        return run_engine("validate", paths=paths, cwd=project.path)
     pytest.importorskip("hypothesis_jsonschema")
     import os
 

@@ -186,14 +186,36 @@ def test_gemini_names(project, name, expect):
     assert [f.severity for f in fs] == ([expect] if expect else [])
 
 
-def test_one_finding_names_every_target_with_the_problem(project):
+def test_one_finding_per_target_with_the_problem(project):
+    # each target is a rule of its own: one finding per (problem, target), whose message, severity, url and
+    # `target` are that target's (a finding naming several targets carried only one in `target`)
     _write(project, "contracts/t.yaml", "name: math.sum\ndescription: Add numbers.\n"
                                         "targets: [openai, openai-strict, anthropic, bedrock, gemini, mcp]\n"
                                         "parameters: {type: object, properties: {}}\n")
     fs = _tc2(run_engine("validate", cwd=project.path), "TC201")
-    assert len(fs) == 1
-    m = fs[0].message
-    assert "OpenAI (`openai`, `openai-strict`), Anthropic (`anthropic`) and Bedrock Converse (`bedrock`) reject" in m
+    assert sorted(f.target for f in fs) == ["anthropic", "bedrock", "openai", "openai-strict"]
+    for f in fs:
+        assert f.message.count("(`") == 1 and f"(`{f.target}`) rejects the tool name" in f.message, f.message
+        assert f.severity == "error"
+
+
+def test_tc204_one_finding_per_problem_and_target_with_that_targets_severity(project):
+    # `patternProperties`: an error for OpenAI strict mode, a warning for Gemini `parametersJsonSchema`
+    _write(project, "contracts/t.yaml", "name: tag_items\ndescription: Tag the items. Use it to tag.\n"
+                                        "targets: [openai-strict, gemini-json-schema]\nrisk: read_only\n"
+                                        "parameters: {type: object, additionalProperties: false, required: [m], "
+                                        "properties: {m: {type: object, additionalProperties: false, "
+                                        "patternProperties: {'^x': {type: string}}, description: M.}}}\n")
+    fs = [f for f in _tc2(run_engine("validate", cwd=project.path), "TC204")
+          if f.pointer.endswith("/patternProperties")]
+    by_target = {f.target: f for f in fs}
+    assert len(fs) == len(by_target) == 2, [(f.target, f.message) for f in fs]
+    assert by_target["openai-strict"].severity == "error"
+    assert by_target["gemini-json-schema"].severity == "warning"
+    assert "(`gemini-json-schema`)" in by_target["gemini-json-schema"].message
+    assert "openai" not in by_target["gemini-json-schema"].message
+    assert "(`openai-strict`)" in by_target["openai-strict"].message
+    assert "gemini" not in by_target["openai-strict"].message
 
 
 @pytest.mark.parametrize("n,expect", [(1024, None), (1025, "warning")])

@@ -60,7 +60,7 @@ def run_key(command: str, settings, inputs) -> str:
     cfg["limits"] = dataclasses.asdict(settings.limits)
     h.update(json.dumps(cfg, sort_keys=True, default=str).encode())
     for i in inputs:
-        h.update(f"\0{i.display}\0{i.role}\0{i.reported}\0".encode())
+        h.update(f"\0{i.display}\0{i.role}\0{i.reported}\0{i.explicit}\0{i.other}\0{i.group}\0".encode())
         try:
             st = os.stat(i.abspath)
             if st.st_size > settings.limits.max_file_size:

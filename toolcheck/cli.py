@@ -7,6 +7,7 @@ no input files. Results go to stdout, diagnostics to stderr.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -101,6 +102,8 @@ McpTimeoutOpt = Annotated[float, typer.Option("--mcp-timeout", min=0.1, help="Se
 McpSaveOpt = Annotated[Path | None, typer.Option("--mcp-save", help="Write the server's tools/list result to this "
                                                     "JSON file and locate findings in it (file:line:col) instead of "
                                                     "`mcp:<server>`.")]
+ShowFilesOpt = Annotated[bool, typer.Option("--show-files", help="List each file that would be checked or "
+                                             "skipped, and why, then exit 0 without checking (as ruff does).")]
 ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply `paths`/`exclude` to files named on the "
                                                "command line too (pre-commit hooks use this).")]
 
@@ -182,12 +185,33 @@ def _check_mcp_options(mcp_command: str | None, mcp_save=None) -> None:
         raise ConfigError("--mcp-save needs --mcp-command")
 
 
-def _check(command: str, runner=None, **kw) -> None:
+def _show_files(command: str, **kw) -> None:
+    from .engine import show_files
+
+    settings = build_settings(command, **kw)
+    rows, others = show_files(settings, command)
+    if settings.format == "json":
+        import json
+
+        typer.echo(json.dumps({"files": [{"path": p, "status": st, "why": why} for p, st, why in rows],
+                               "other_types_skipped": others}, indent=2, ensure_ascii=False))
+    else:
+        width = min(max((len(p) for p, _, _ in rows), default=0), 60)
+        for path, status, why in rows:
+            typer.echo(f"{status:<8} {path:<{width}}  {why}")
+        if others:
+            typer.echo(f"{_count(others, 'other file')} skipped: not YAML, JSON or JSON Lines")
+    raise typer.Exit(0)
+
+
+def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
     import gc
 
-    from .engine import baseline_entries, result_exit, run
+    from .engine import BASELINE_VERSION, baseline_entries, result_exit, run
     from .report import render
 
+    if show_files:
+        _show_files(command, **kw)
     if runner is None:  # lint/validate: short-lived, reference counting frees what matters; fuzz is long-lived
         gc.disable()
     settings = build_settings(command, **kw)
@@ -206,9 +230,9 @@ def _check(command: str, runner=None, **kw) -> None:
 
         from .fsutil import write_atomic
 
-        doc = {"version": 1, "toolcheck": __version__, "findings": baseline_entries(result.findings)}
+        doc = {"version": BASELINE_VERSION, "toolcheck": __version__, "findings": baseline_entries(result.findings)}
         write_atomic(settings.write_baseline, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-        typer.echo(f"Wrote {len(result.findings)} finding(s) to {settings.write_baseline}", err=True)
+        typer.echo(f"Wrote {_count(len(result.findings), 'finding')} to {settings.write_baseline}", err=True)
         raise typer.Exit(0)
     if result.rendered is not None:
         from .cache import copy_output
@@ -252,9 +276,9 @@ def lint(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
          statistics: StatsOpt = False, baseline: BaselineOpt = None, write_baseline: WriteBaselineOpt = None,
          no_cache: NoCacheOpt = False, quiet: QuietOpt = False, force_exclude: ForceExcludeOpt = False,
          input_format: InputFormatOpt = None, mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0,
-         mcp_save: McpSaveOpt = None) -> None:
+         mcp_save: McpSaveOpt = None, show_files: ShowFilesOpt = False) -> None:
     """Static, offline checks for pre-commit: format, schema validity, descriptions and naming, leaks, safety."""
-    _check("lint", paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
+    _check("lint", show_files=show_files, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=None, ship=None, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
            no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
@@ -269,36 +293,44 @@ def validate(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt
              exit_zero: ExitZeroOpt = False, statistics: StatsOpt = False, baseline: BaselineOpt = None,
              write_baseline: WriteBaselineOpt = None, no_cache: NoCacheOpt = False, quiet: QuietOpt = False,
              force_exclude: ForceExcludeOpt = False, input_format: InputFormatOpt = None, mcp_command: McpOpt = None,
-             mcp_timeout: McpTimeoutOpt = 30.0, mcp_save: McpSaveOpt = None) -> None:
+             mcp_timeout: McpTimeoutOpt = 30.0, mcp_save: McpSaveOpt = None,
+             show_files: ShowFilesOpt = False) -> None:
     """Everything lint checks, plus vendor targets and replay of samples and recorded calls (for CI)."""
-    _check("validate", paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
+    _check("validate", show_files=show_files, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=target, ship=ship, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
            no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
            mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save)
 
 
+class RulesFmt(str, Enum):
+    text = "text"
+    json = "json"
+
+
 @app.command("rules")
-def rules_cmd(format: Annotated[Fmt, typer.Option("--format", help="text or json.")] = Fmt.text) -> None:
+def rules_cmd(format: Annotated[RulesFmt, typer.Option("--format", help="Output format.")] = RulesFmt.text) -> None:
     """List every rule: code, name, family, default severity, targets."""
     from .registry import FAMILIES, rules_sorted
 
     rules = rules_sorted()
-    if format == Fmt.json:
+    if format == RulesFmt.json:
         import json
 
         typer.echo(json.dumps([r.to_dict() for r in rules], indent=2, ensure_ascii=False))
         return
-    if format != Fmt.text:
-        raise ConfigError("`toolcheck rules` prints text or json")
     fam = None
     for r in rules:
         if r.family != fam:
             fam = r.family
             typer.echo(f"\n{fam}  {FAMILIES[fam]}")
-        tg = f"  [{', '.join(r.targets)}]" if r.targets else ""
-        fx = " [*]" if r.fixable else ""
-        typer.echo(f"  {r.code}  {r.name:<38} {r.severity:<8}{fx} {r.summary}{tg}")
+        typer.echo(_rule_line(r))
+
+
+def _rule_line(r) -> str:
+    tg = f"  [{', '.join(r.targets)}]" if r.targets else ""
+    fx = " [*]" if r.fixable else ""
+    return f"  {r.code}  {r.name:<38} {r.severity:<8}{fx} {r.summary}{tg}"
 
 
 @app.command("rule")
@@ -308,6 +340,20 @@ def rule_cmd(code: Annotated[str, typer.Argument(help="A rule code (TC401) or na
 
     load_rules()
     c = code.upper() if code.upper() in RULES else code_for_name(code)
+    if not c and re.fullmatch(r"TC\d{0,2}", code.strip().upper()):
+        from .registry import FAMILIES, expand_selector
+
+        prefix = code.strip().upper()
+        members = expand_selector(prefix)
+        if members:  # a family (TC4) or a prefix (TC41): list its rules, as `toolcheck rules` does
+            title = f"{prefix}  {FAMILIES[prefix]}" if prefix in FAMILIES else f"{prefix}*"
+            typer.echo(f"{title}: {len(members)} rule{'s' if len(members) != 1 else ''}")
+            for m in members:
+                typer.echo(_rule_line(RULES[m]))
+            typer.echo(f"\n`toolcheck rule {members[0]}` prints one rule's documentation.")
+            return
+        raise ConfigError(f"no rule code starts with `{prefix}` (the families are {', '.join(FAMILIES)}); "
+                          "`toolcheck rules` lists them")
     if not c:
         from .suggest import did_you_mean
 
@@ -331,7 +377,10 @@ def init(
     for p in written:
         typer.echo(f"wrote {p}")
     for p in skipped:
-        typer.echo(f"kept {p} (already exists)", err=True)
+        if os.path.isdir(p):
+            typer.echo(f"kept {p}/ (it already holds contracts: no demo tool added)", err=True)
+        else:
+            typer.echo(f"kept {p} (already exists)", err=True)
     typer.echo("Next: toolcheck lint && toolcheck validate")
 
 
@@ -353,6 +402,10 @@ def check_args(
     code, result = run_check_args(tool, text, str(contracts) if contracts else None, str(config) if config else None)
     typer.echo(json.dumps(result, ensure_ascii=False))
     raise typer.Exit(code)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _not_yet(name: str, issue: str) -> None:
@@ -438,6 +491,11 @@ def import_cmd(
             typer.echo(note, err=True)
     if not paths:
         raise ConfigError("give FILES to import, or --mcp-command")
+    for p in paths:  # a missing input is a usage error, as for lint and validate
+        if not os.path.lexists(p):
+            raise ConfigError(f"path does not exist: {p}")
+        if os.path.isdir(p):
+            raise ConfigError(f"{p} is a folder: give the files to import")
     try:
         res = import_files(paths, str(out), str(samples), force=force,
                            input_format=input_format.value if input_format else "auto",
@@ -460,7 +518,8 @@ def import_cmd(
                    f"`readOnlyHint`/`destructiveHint` annotation for {'them' if n != 1 else 'it'} ("
                    + ", ".join(res.no_risk[:20]) + (", ..." if n > 20 else "")
                    + "). Add `risk:` to those contracts (TC601 reports it missing).", err=True)
-    typer.echo(f"Imported {res.tools} tool(s). Next: toolcheck lint {out}", err=True)
+    if res.tools:
+        typer.echo(f"Imported {_count(res.tools, 'tool')}. Next: toolcheck lint {out}", err=True)
     raise typer.Exit(1 if res.problems else 0)
 
 
@@ -510,7 +569,7 @@ def export(
         from .fsutil import write_atomic
 
         write_atomic(str(out), text)
-        typer.echo(f"wrote {len(tools)} tool(s) for {target} to {out}", err=True)
+        typer.echo(f"wrote {_count(len(tools), 'tool')} for {target} to {out}", err=True)
     else:
         sys.stdout.write(text)
     raise typer.Exit(0)

@@ -39,6 +39,7 @@ class SourceFile:
     format: str = "contract"  # contract | function-jsonl (vendor formats arrive with the interop work)
     origin: str | None = None  # "mcp": the `tools/list` of the live server of `--mcp-command`
     located: bool = True  # False: a document only in memory (a live server's listing): no line or column to show
+    group: str = ""  # cross-file rules compare files of one group: "" the configured set (see discovery)
 
     def locate(self, pointer: str, prefer_key: bool = True) -> tuple[int, int] | tuple[None, None]:
         """(line, column) of the node at ``pointer``; (None, None) in a document the user cannot open."""

@@ -230,8 +230,46 @@ def _run_new(settings: Settings, cwd: str, paths: list[str], din: DiffInput, old
     old_findings = old.findings
     if settings.baseline and old_findings:
         old_findings = apply_baseline(old_findings, settings.baseline)
-    findings = sorted(res.findings + old_findings, key=Finding.sort_key)
-    return RunResult(findings, res.files, res.contracts, [], res.enabled, [], old.notes + res.notes)
+    new_findings, old_findings, dropped = _introduced(res.findings, old_findings, din, res.files)
+    notes = old.notes + res.notes
+    if dropped:
+        notes.append(f"note: {dropped} finding{'s' if dropped != 1 else ''} in files this change does not touch "
+                     f"{'are' if dropped != 1 else 'is'} not reported: diff reports what the change introduced "
+                     "(`toolcheck lint` reports the rest)")
+    findings = sorted(new_findings + old_findings, key=Finding.sort_key)
+    return RunResult(findings, res.files, res.contracts, [], res.enabled, [], notes)
+
+
+def _introduced(new: list[Finding], old: list[Finding], din: DiffInput, new_files: list[SourceFile]):
+    """What the change introduced: every TC8 finding, and TC0 findings only in files the change touched (added
+    or edited). A TC0 finding on an untouched file stays when it relates to a touched one (a duplicate name
+    that a new file introduced). Returns (new findings, old-side findings, how many were dropped)."""
+    untouched: set[str] = set()
+    for old_abs, (_shown, new_abs) in din.counterparts.items():
+        try:
+            with open(old_abs, "rb") as a, open(new_abs, "rb") as b:
+                if a.read() == b.read():
+                    untouched.add(os.path.realpath(new_abs))
+        except OSError:
+            continue
+    if not untouched:
+        return new, old, 0
+    touched_shown = {sf.path for sf in new_files if os.path.realpath(sf.abspath) not in untouched}
+
+    def keep_new(f: Finding) -> bool:
+        sf = f.extra.get("file")
+        if not f.code.startswith("TC0") or sf is None or os.path.realpath(sf.abspath) not in untouched:
+            return True
+        return any(isinstance(r, dict) and r.get("file") in touched_shown for r in f.related or ())
+
+    def keep_old(f: Finding) -> bool:
+        sf = f.extra.get("file")
+        twin = din.counterparts.get(sf.abspath) if sf is not None else None
+        return twin is None or os.path.realpath(twin[1]) not in untouched
+
+    kept_new = [f for f in new if keep_new(f)]
+    kept_old = [f for f in old if keep_old(f)]
+    return kept_new, kept_old, len(new) - len(kept_new) + len(old) - len(kept_old)
 
 
 def _rules_only(settings: Settings) -> RunResult:

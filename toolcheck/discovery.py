@@ -1,4 +1,11 @@
-"""Which files to check: walk folders, honour .gitignore and `exclude`, tell contracts from samples."""
+"""Which files to check: walk folders, honour .gitignore and `exclude`, tell contracts from samples, and skip
+files that are recognisably something else (another tool's configuration, a manifest, a CI workflow).
+
+A file named on the command line (or in `paths`) is checked; one that is recognisably not a contract, or not a
+YAML/JSON file at all, gets one TC017 finding instead of a pile of contract findings. With ``--force-exclude``
+(the pre-commit hooks) a named file is treated as if it had been found by walking. ``--show-files`` prints each
+decision (see :func:`toolcheck.engine.show_files`).
+"""
 
 from __future__ import annotations
 
@@ -18,6 +25,85 @@ class InputFile:
     display: str
     role: str  # contracts | samples
     reported: bool = True
+    explicit: bool = False  # named (command line or `paths`), not found by walking a folder
+    other: str | None = None  # what the file is instead of a contract file (named explicitly: one TC017)
+    # "" for the configured set (contracts and samples under `paths`/`samples`); for a file or folder named from
+    # elsewhere, that start: cross-file rules (duplicates, overlap, samples) compare files of one group only
+    group: str = ""
+
+
+# What a file is, by its name, when it is recognisably not a contract: skipped when a folder is walked.
+# (Shapes, for files whose name says nothing, are recognised after parsing: loading.formats.other_document.)
+OTHER_NAMES: dict[str, str] = {
+    **dict.fromkeys(("toolcheck.yaml", "toolcheck.yml", ".toolcheck.yaml", ".toolcheck.yml"),
+                    "toolcheck's configuration"),
+    "pyproject.toml": "Python project metadata (pyproject.toml)",
+    **dict.fromkeys((".pre-commit-config.yaml", ".pre-commit-config.yml"), "a pre-commit configuration"),
+    **dict.fromkeys((".pre-commit-hooks.yaml", ".pre-commit-hooks.yml"), "pre-commit hook definitions"),
+    "package.json": "an npm package manifest",
+    **dict.fromkeys(("package-lock.json", "npm-shrinkwrap.json"), "an npm lockfile"),
+    "pnpm-lock.yaml": "a pnpm lockfile",
+    "pnpm-workspace.yaml": "a pnpm workspace file",
+    **dict.fromkeys(("tsconfig.json", "jsconfig.json"), "TypeScript/JavaScript compiler options"),
+    "composer.json": "a PHP Composer manifest",
+    **dict.fromkeys((".eslintrc.json", ".eslintrc.yaml", ".eslintrc.yml", ".prettierrc.json", ".prettierrc.yaml",
+                     ".prettierrc.yml", ".babelrc.json", ".stylelintrc.json", "biome.json", "lerna.json",
+                     "turbo.json", "vercel.json", "deno.json"), "a JavaScript tool's configuration"),
+    **dict.fromkeys(("docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml"),
+                    "a Docker Compose file"),
+    **dict.fromkeys((".gitlab-ci.yml", ".gitlab-ci.yaml"), "a GitLab CI configuration"),
+    **dict.fromkeys((".travis.yml", "azure-pipelines.yml", "azure-pipelines.yaml", "bitbucket-pipelines.yml",
+                     "appveyor.yml", ".appveyor.yml", "cloudbuild.yaml", "cloudbuild.yml", ".drone.yml",
+                     "buildspec.yml", "codemagic.yaml", "bitrise.yml"), "a CI configuration"),
+    **dict.fromkeys((".readthedocs.yaml", ".readthedocs.yml", "mkdocs.yml", "mkdocs.yaml"),
+                    "a documentation site's configuration"),
+    **dict.fromkeys(("codecov.yml", ".codecov.yml", "codecov.yaml", ".coveralls.yml", ".yamllint.yaml",
+                     ".yamllint.yml", ".markdownlint.json", ".markdownlint.yaml", ".golangci.yml", ".golangci.yaml"),
+                    "a development tool's configuration"),
+    **dict.fromkeys(("renovate.json", ".renovaterc.json", "dependabot.yml", "dependabot.yaml"),
+                    "a dependency bot's configuration"),
+    **dict.fromkeys(("environment.yml", "environment.yaml"), "a conda environment"),
+    **dict.fromkeys(("chart.yaml", "kustomization.yaml", "kustomization.yml", "skaffold.yaml"),
+                    "a Kubernetes/Helm file"),
+    **dict.fromkeys(("action.yml", "action.yaml"), "a GitHub Action's metadata"),
+    **dict.fromkeys((".devcontainer.json", "devcontainer.json"), "a dev container configuration"),
+    **dict.fromkeys(("openapi.yaml", "openapi.yml", "openapi.json", "swagger.yaml", "swagger.json"),
+                    "an OpenAPI document"),
+}
+OUTSIDE = "outside the configured `paths` and `samples`"
+_SUPPORTED = ".yaml, .yml (YAML), .json (JSON) and .jsonl (JSON Lines)"
+
+
+def other_kind(path: str, config_file: str | None = None) -> str | None:
+    """What ``path`` is, when its name or place says it is not a contract file (None: it may be one)."""
+    if config_file and os.path.abspath(path) == os.path.abspath(config_file):
+        return "toolcheck's configuration"
+    low = os.path.basename(path).lower()
+    known = OTHER_NAMES.get(low)
+    if known:
+        return known
+    parent = os.path.basename(os.path.dirname(os.path.abspath(path)))
+    grand = os.path.basename(os.path.dirname(os.path.dirname(os.path.abspath(path))))
+    if parent == "workflows" and grand in (".github", ".gitea", ".forgejo"):
+        return "a GitHub Actions workflow"
+    if parent == ".github" or grand == ".github":
+        return "GitHub repository configuration"
+    if parent == ".circleci":
+        return "a CircleCI configuration"
+    if parent in (".gitlab", ".buildkite") or grand == ".gitlab":
+        return "a CI configuration"
+    if parent in (".vscode", ".idea", ".devcontainer"):
+        return "an editor's configuration"
+    return None
+
+
+def unsupported_type(path: str) -> str | None:
+    """The TC017 reason for a file toolcheck does not read at all (None: YAML, JSON or JSON Lines)."""
+    if file_kind(path):
+        return None
+    ext = os.path.splitext(path)[1]
+    what = f"a `{ext}` file" if ext else "a file without an extension"
+    return f"not a supported file type ({what}; toolcheck reads {_SUPPORTED})"
 
 
 def display_path(abspath: str, cwd: str) -> str:
@@ -61,12 +147,16 @@ class _Ignore:
         return self.specs[folder]
 
     def ignored(self, path: str, is_dir: bool) -> bool:
+        return self.why(path, is_dir) is not None
+
+    def why(self, path: str, is_dir: bool) -> str | None:
+        """Why ``path`` is ignored (`exclude` or a .gitignore), or None."""
         if self.exclude is not None:
             rel = os.path.relpath(path, self.root).replace(os.sep, "/")
             if not rel.startswith("..") and self.exclude.match_file(rel + ("/" if is_dir else "")):
-                return True
+                return "excluded by `exclude`"
             if self.exclude.match_file(os.path.basename(path) + ("/" if is_dir else "")):
-                return True
+                return "excluded by `exclude`"
         if self.git_root and _is_under(path, self.git_root):
             folder = os.path.dirname(path)
             while True:
@@ -74,11 +164,11 @@ class _Ignore:
                 if spec is not None:
                     rel = os.path.relpath(path, folder).replace(os.sep, "/") + ("/" if is_dir else "")
                     if spec.match_file(rel):
-                        return True
+                        return "ignored by .gitignore"
                 if folder == self.git_root or len(folder) <= len(self.git_root):
                     break
                 folder = os.path.dirname(folder)
-        return False
+        return None
 
 
 def _git_root(start: str) -> str | None:
@@ -101,15 +191,28 @@ def discover(
     samples_dir: str | None,
     want_samples: bool,
     force_exclude: bool = False,
+    *,
+    config_file: str | None = None,
+    skipped: list[tuple[str, str | None]] | None = None,
 ) -> tuple[list[InputFile], list[InputFile]]:
     """(files to check, context files). Context files are the configured contract set, loaded when only some
-    files were passed (a pre-commit hook) so that cross-file rules still see every tool."""
+    of its files were passed (a pre-commit hook) so that cross-file rules still see every tool.
+
+    ``skipped`` (when given) receives ``(display path, why)`` for every file or folder passed over: folders end
+    in ``/``; ``why`` is None for a file of a type toolcheck does not read, found by walking."""
     ignore = _Ignore(root, exclude)
     samples_abs = os.path.abspath(os.path.join(root, samples_dir)) if samples_dir else None
     configured = [os.path.abspath(os.path.join(root, p)) for p in (config_paths or ("contracts",))]
 
+    def note(path: str, why: str | None, is_dir: bool = False) -> None:
+        if skipped is not None:
+            skipped.append((display_path(path, cwd) + ("/" if is_dir else ""), why))
+
     def role_of(p: str) -> str:
         return "samples" if samples_abs and _is_under(p, samples_abs) else "contracts"
+
+    def inside(p: str) -> bool:
+        return any(_is_under(p, c) for c in configured) or bool(samples_abs and _is_under(p, samples_abs))
 
     explicit = bool(cli_paths)
     starts = [os.path.abspath(os.path.join(cwd, p)) for p in cli_paths] if explicit else configured
@@ -121,37 +224,45 @@ def discover(
                 raise ConfigError(f"path does not exist: {display_path(start, cwd)}")
             continue
         if os.path.isdir(start):
-            for f in _walk(start, ignore, samples_abs if role_of(start) == "contracts" else None):
+            for f in _walk(start, ignore, samples_abs if role_of(start) == "contracts" else None, config_file, note):
                 if f not in seen:
                     seen.add(f)
-                    files.append(InputFile(f, display_path(f, cwd), role_of(f)))
+                    files.append(InputFile(f, display_path(f, cwd), role_of(f), group="" if inside(f) else start))
         else:
-            if force_exclude:
-                if ignore.ignored(start, False):
-                    continue
-                inside = any(_is_under(start, c) for c in configured) or (samples_abs and _is_under(start, samples_abs))
-                if not inside or not file_kind(start):
+            other = other_kind(start, config_file) or unsupported_type(start)
+            if force_exclude:  # a named file is treated as if a walk had found it
+                why = ignore.why(start, False)
+                if why is None and not inside(start):
+                    why = OUTSIDE
+                if why is None and other:
+                    why = other
+                if why is not None:
+                    note(start, why)
                     continue
             if start not in seen:
                 seen.add(start)
-                files.append(InputFile(start, display_path(start, cwd), role_of(start)))
-    if want_samples and samples_abs and os.path.isdir(samples_abs):
-        for f in _walk(samples_abs, ignore, None):
+                files.append(InputFile(start, display_path(start, cwd), role_of(start), explicit=True, other=other,
+                                       group="" if inside(start) else start))
+    # the configured set's samples and context, only when something of the configured set is checked: a file
+    # named from elsewhere is checked on its own
+    in_project = not explicit or any(i.group == "" for i in files)
+    if want_samples and samples_abs and os.path.isdir(samples_abs) and in_project:
+        for f in _walk(samples_abs, ignore, None, config_file, note):
             if f not in seen:
                 seen.add(f)
                 files.append(InputFile(f, display_path(f, cwd), "samples"))
     context: list[InputFile] = []
-    if explicit and any(not os.path.isdir(s) for s in starts):
+    if explicit and any(not os.path.isdir(s) and inside(s) for s in starts):
         for c in configured:
             if os.path.isdir(c):
-                for f in _walk(c, ignore, samples_abs):
+                for f in _walk(c, ignore, samples_abs, config_file, None):
                     if f not in seen:
                         seen.add(f)
                         context.append(InputFile(f, display_path(f, cwd), "contracts", reported=False))
     return files, context
 
 
-def _walk(top: str, ignore: _Ignore, skip: str | None):
+def _walk(top: str, ignore: _Ignore, skip: str | None, config_file: str | None = None, note=None):
     out = []
     visited: set[tuple[int, int]] = set()
     for dirpath, dirnames, filenames in os.walk(top, followlinks=True):
@@ -168,19 +279,33 @@ def _walk(top: str, ignore: _Ignore, skip: str | None):
         keep = []
         for d in sorted(dirnames):
             full = os.path.join(dirpath, d)
-            if d in SKIP_DIRS or d.startswith("."):
-                continue
-            if skip and _is_under(full, skip):
-                continue
-            if ignore.ignored(full, True):
+            why = _skip_dir(d, full, skip) or ignore.why(full, True)
+            if why is not None:
+                if note is not None:
+                    note(full, why, True)
                 continue
             keep.append(d)
         dirnames[:] = keep
         for name in sorted(filenames):
-            if not file_kind(name):
-                continue
             full = os.path.join(dirpath, name)
-            if ignore.ignored(full, False):
+            if not file_kind(name):
+                if note is not None:
+                    note(full, other_kind(full, config_file))  # listed when recognised, else only counted
+                continue
+            why = ignore.why(full, False) or other_kind(full, config_file)
+            if why is not None:
+                if note is not None:
+                    note(full, why)
                 continue
             out.append(full)
     return out
+
+
+def _skip_dir(name: str, full: str, skip: str | None) -> str | None:
+    if name in SKIP_DIRS:
+        return "a dependency, build or cache folder"
+    if name.startswith("."):
+        return "a hidden folder"
+    if skip and _is_under(full, skip):
+        return "the samples folder: `toolcheck validate` replays it"
+    return None

@@ -12,7 +12,7 @@ from .config import ConfigError
 from .contract import Contract, Sample, SourceFile
 from .discovery import InputFile, discover
 from .findings import Finding, Hit, resolve_pointer, severity_rank, split_pointer
-from .loading import load_file
+from .loading import file_kind, load_file
 from .registry import COMMAND_FAMILIES, FAMILIES, RULES, Rule, expand_selector, is_known_selector, load_rules
 from .secrets import mask, mask_data
 from .settings import DEFAULT_TARGETS, TARGETS, Settings
@@ -30,6 +30,8 @@ class RunResult:
     cached: dict[str, Any] | None = None  # set when the result came from .toolcheck_cache
     rendered: str | None = None  # path of a cache hit's stored output (its findings are then not read)
     cache_key: str | None = None  # the .toolcheck_cache entry this result is (or was stored as)
+    # targets checked beyond those --target asked for, because a file declares `strict: true`: target -> file
+    targets_declared: dict[str, str] = field(default_factory=dict)
 
     def count(self, severity: str) -> int:
         return sum(1 for f in self.findings if f.severity == severity)
@@ -46,7 +48,7 @@ class RunResult:
             if self.rendered is None:  # findings were read back (and maybe filtered by a baseline): count them
                 s.update(errors=self.count("error"), warnings=self.count("warning"), infos=self.count("info"))
             return s
-        return {
+        out = {
             "files": sum(1 for f in self.files if f.reported),
             "tools": sum(1 for c in self.contracts if c.file.reported),
             "errors": self.count("error"),
@@ -54,6 +56,9 @@ class RunResult:
             "infos": self.count("info"),
             "targets": list(self.targets),
         }
+        if self.targets_declared:
+            out["targets_declared"] = dict(self.targets_declared)
+        return out
 
 
 @dataclass
@@ -155,13 +160,14 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
 
         live.append(tools_file(settings.mcp_command, settings.mcp_timeout, settings.mcp_save, cwd))
         notes.extend(live[-1].notes)
+    skipped: list[tuple[str, str | None]] = []
     if live and not settings.paths:
         inputs, context_inputs = [], []
     else:
         try:
             inputs, context_inputs = discover(
                 settings.paths, settings.config_paths, settings.root, cwd, settings.exclude, settings.samples,
-                want_samples, settings.force_exclude,
+                want_samples, settings.force_exclude, config_file=settings.config_path, skipped=skipped,
             )
         except BaseException:
             for li in live:
@@ -171,9 +177,19 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
         saved = {li.path for li in live}  # an --mcp-save file among the paths is read once, as the server's
         inputs = [i for i in inputs if i.abspath not in saved]
         context_inputs = [i for i in context_inputs if i.abspath not in saved]
+    if settings.force_exclude and settings.paths and not settings.quiet:
+        note = _skipped_note(settings, cwd, skipped)
+        if note:
+            notes.append(note)
     inputs = [InputFile(li.path, li.display, "contracts") for li in live] + inputs
+    baseline_v1 = False
+    if settings.baseline:
+        note = baseline_note(settings.baseline)
+        if note:
+            notes.append(note)
+            baseline_v1 = True  # its fingerprints need the documents, which a cache hit does not read
     use_cache = (not settings.no_cache and not live and command in ("lint", "validate") and inputs
-                 and not os.environ.get("TOOLCHECK_NO_CACHE"))
+                 and not os.environ.get("TOOLCHECK_NO_CACHE") and not baseline_v1)
     if use_cache:
         from . import cache
 
@@ -212,10 +228,80 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
             gc.enable()
 
 
+def show_files(settings: Settings, command: str, cwd: str | None = None) -> tuple[list[tuple[str, str, str]], int]:
+    """``--show-files``: (rows of (path, status, why), how many files of other types were passed over) for
+    every file the run would check or skip, without checking anything. ``status`` is `check` (reported),
+    `context` (read for cross-file rules, not reported) or `skip`."""
+    from .discovery import OUTSIDE
+
+    cwd = cwd or os.getcwd()
+    skipped: list[tuple[str, str | None]] = []
+    inputs, context = discover(settings.paths, settings.config_paths, settings.root, cwd, settings.exclude,
+                               settings.samples, command in ("validate", "fuzz"), settings.force_exclude,
+                               config_file=settings.config_path, skipped=skipped)
+    rows: list[tuple[str, str, str]] = []
+    own = "; outside the configured set: checked on its own"
+    for i in inputs + context:
+        lf = _load(i, settings)
+        if lf is None:  # found by walking, and its content shows what it is
+            rows.append((i.display, "skip", load_file(i.abspath, i.display, settings.limits).other or "?"))
+            continue
+        if any(h.code == "TC017" for h in lf.hits):
+            rows.append((i.display, "check", f"not a contract file: TC017 ({lf.hits[0].message})"))
+        elif not i.reported:
+            rows.append((i.display, "context", "the configured set: cross-file rules compare with it, nothing is "
+                                               "reported"))
+        elif i.role == "samples":
+            rows.append((i.display, "check", "samples, replayed against the contracts"))
+        else:
+            if i.explicit:
+                rows.append((i.display, "check", "named on the command line or in `paths`" + (own if i.group else "")))
+            else:
+                rows.append((i.display, "check", "found in a folder" + (
+                    "; outside the configured set: cross-file rules do not compare it with the set" if i.group
+                    else "")))
+    others = 0
+    for path, why in skipped:
+        if why is None:
+            others += 1
+        else:
+            if why == OUTSIDE:
+                where = ", ".join(settings.config_paths or ("contracts",))
+                why = f"{why} ({where}{', ' + settings.samples if settings.samples else ''}), with --force-exclude"
+            rows.append((path, "skip", why))
+    # the samples folder, passed over while walking for contracts, is then read as samples (validate)
+    checked = [p for p, st, _ in rows if st == "check"]
+    rows = [r for r in rows
+            if not (r[1] == "skip" and r[0].endswith("/") and any(p.startswith(r[0]) for p in checked))]
+    rows.sort(key=lambda r: r[0])
+    return rows, others
+
+
+def _skipped_note(settings: Settings, cwd: str, skipped: list[tuple[str, str | None]]) -> str | None:
+    """One line for a pre-commit hook: how many of the files it passed were skipped, and why."""
+    from .discovery import OUTSIDE, display_path
+
+    named = {display_path(os.path.abspath(os.path.join(cwd, p)), cwd) for p in settings.paths}
+    whys: dict[str, int] = {}
+    for path, why in skipped:
+        if path in named:
+            why = why or "not a supported file type"
+            if why == OUTSIDE:
+                where = ", ".join(settings.config_paths or ("contracts",))
+                why = f"{why} ({where}{', ' + settings.samples if settings.samples else ''})"
+            whys[why] = whys.get(why, 0) + 1
+    if not whys:
+        return None
+    n = sum(whys.values())
+    parts = "; ".join(f"{k} {why}" for why, k in sorted(whys.items(), key=lambda kv: (-kv[1], kv[0])))
+    return (f"note: skipped {n} of the {len(named)} file{'s' if len(named) != 1 else ''} given (--force-exclude): "
+            f"{parts}")
+
+
 def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], context_inputs: list[InputFile],
                 live: list, enabled: set[str], notes: list[str], cache_key: str | None) -> RunResult:
     try:
-        loaded = [_load(i, settings) for i in inputs + context_inputs]
+        loaded = [lf for lf in (_load(i, settings) for i in inputs + context_inputs) if lf is not None]
     finally:
         for li in live:
             if li.temporary:
@@ -229,16 +315,22 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
     files = [lf.file for lf in loaded]
     contracts = [c for lf in loaded for c in lf.contracts]
     samples = [s for lf in loaded for s in lf.samples]
-    _attach_samples(contracts, samples)
+    groups = _groups(loaded)
+    for _gf, gc, gs in groups:
+        _attach_samples(gc, gs)
     targets: list[str] = []
+    declared: dict[str, str] = {}
     ctx = Context(settings, command, contracts, samples, enabled, targets)
     if command == "validate" and any(RULES[c].family == "TC2" for c in enabled):
+        asked = _expand_targets(settings.targets) if settings.targets else None
         for c in contracts:
             if not c.file.reported:
                 continue
             for t in ctx.targets_for(c):
                 if t not in targets:
                     targets.append(t)
+                if asked is not None and t not in asked and t not in declared:
+                    declared[t] = c.file.path  # only `strict: true` adds to what --target asked for
 
     stamper = _Stamper(settings, enabled)
     findings: list[Finding] = []
@@ -249,12 +341,18 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
                 findings.append(f)
     findings = [f for f in findings if f.extra["file"].reported]
     n_loaded = len(findings)
-    findings.extend(_run_rules(_runnable(enabled), ctx, files, contracts, samples, stamper,
-                               prerender=cache_key is not None or settings.format == "json"))
+    prerender = cache_key is not None or settings.format == "json"
+    if len(groups) == 1:
+        findings.extend(_run_rules(_runnable(enabled), ctx, files, contracts, samples, stamper, prerender))
+    else:  # a file named from outside the configured set is checked on its own (each group with its own context)
+        for gf, gc, gs in groups:
+            gctx = Context(settings, command, gc, gs, enabled, targets)
+            findings.extend(_run_rules(_runnable(enabled), gctx, gf, gc, gs, stamper, prerender))
     _mask_all(findings[:n_loaded])  # after the rules: TC5 teaches the masker secrets it found by context
     findings = _suppress(findings, files, settings, enabled, stamper)
+    findings = _drop_consequences(findings)
     findings.sort(key=Finding.sort_key)
-    result = RunResult(findings, files, contracts, samples, enabled, targets, notes)
+    result = RunResult(findings, files, contracts, samples, enabled, targets, notes, targets_declared=declared)
     if cache_key is not None:
         from . import cache, parallel
 
@@ -313,10 +411,45 @@ def _mask_all(findings: list[Finding]) -> None:
             f.data = mask_data(f.data)
 
 
+def _groups(loaded: list) -> list[tuple[list[SourceFile], list[Contract], list[Sample]]]:
+    """(files, contracts, samples) per group, the configured set first; one entry when all are in one group."""
+    by: dict[str, tuple[list, list, list]] = {}
+    for lf in loaded:
+        g = by.setdefault(lf.file.group, ([], [], []))
+        g[0].append(lf.file)
+        g[1].extend(lf.contracts)
+        g[2].extend(lf.samples)
+    return sorted(by.values(), key=lambda g: g[0][0].group != "") if by else [([], [], [])]
+
+
 def _load(i: InputFile, settings: Settings):
+    """The loaded file; None for a file found by walking whose content shows it is something else."""
+    if i.other is not None and not (settings.input_format != "auto" and file_kind(i.abspath)):
+        return not_a_contract(i, i.other)
     lf = load_file(i.abspath, i.display, settings.limits, role=i.role, input_format=settings.input_format)
     lf.file.reported = i.reported
+    lf.file.group = i.group
+    if lf.other is not None:
+        return not_a_contract(i, lf.other) if i.explicit else None
     return lf
+
+
+def not_a_contract(i: InputFile, what: str):
+    """A named file that is not a contract file: one TC017 finding, nothing parsed or checked."""
+    from .loading import Loaded
+
+    sf = SourceFile(path=i.display, abspath=i.abspath, kind=file_kind(i.abspath) or "yaml", role=i.role,
+                    reported=i.reported, group=i.group)
+    name = os.path.basename(i.abspath)
+    if what.startswith("not a supported file type"):
+        h = Hit("", f"`{name}` is {what}", "Contracts are YAML or JSON files: rename it if it holds tool "
+                "definitions, or leave it off the command line.", code="TC017")
+    else:
+        h = Hit("", f"`{name}` is {what}, not a contract",
+                "Leave it off the command line (found by walking a folder, it is skipped; `--show-files` lists "
+                "what is checked), or give `--input-format` if it really holds tool definitions.", code="TC017")
+    h.position = (1, 1)
+    return Loaded(sf, hits=[h])
 
 
 def _attach_samples(contracts: list[Contract], samples: list[Sample]) -> None:
@@ -410,6 +543,12 @@ class _Stamper:
             data=h.data,
         )
         f.extra["file"] = file
+        if contract is not None and contract.file is file:
+            # what the baseline fingerprints instead of the position of the tool in its file
+            f.extra["anchor"] = contract.pointer
+            src = contract.metadata.get("source")
+            if src is not None:
+                f.extra["source"] = src
         return f
 
 
@@ -462,6 +601,27 @@ def _suppress(findings: list[Finding], files: list[SourceFile], settings: Settin
     return kept
 
 
+# what an unquoted YAML 1.1 value (TC003) makes other rules report about the same value: the enum that accepts
+# nothing, the default of the wrong type, the enum a target cannot take. TC003 names the one mistake.
+_TC003_CONSEQUENCES = frozenset({"TC009", "TC109", "TC110", "TC111", "TC205"})
+
+
+def _drop_consequences(findings: list[Finding]) -> list[Finding]:
+    anchors: dict[str, list[str]] = {}
+    for f in findings:
+        if f.code == "TC003":
+            parent, _, last = f.pointer.rpartition("/")
+            anchors.setdefault(f.file, []).append(parent if last.isdigit() else f.pointer)
+    if not anchors:
+        return findings
+
+    def caused(f: Finding) -> bool:
+        return f.code in _TC003_CONSEQUENCES and any(f.pointer == a or f.pointer.startswith(a + "/")
+                                                     for a in anchors.get(f.file, ()))
+
+    return [f for f in findings if not caused(f)]
+
+
 def _glob(path: str, pattern: str) -> bool:
     import fnmatch
 
@@ -498,7 +658,14 @@ def _suppressed(f: Finding, sf: SourceFile) -> bool:
 
 
 # ------------------------------------------------------------------------------------------------ baseline
+#
+# A baseline entry is matched by (code, file, tool, hash). The hash covers the code, the tool's name and source,
+# the pointer *relative to the tool* (so a tool inserted before it in a JSON array, which shifts `/1/function/...`
+# to `/2/function/...`, changes nothing) and the flagged value (a scalar, or a list of scalars such as an enum);
+# not the message, which may hold scores or counts that move when unrelated tools change (overlap), and not line
+# numbers. Version 1 baselines (fingerprints with the absolute pointer) are still read, with a note.
 
+BASELINE_VERSION = 2
 _FP_ENCODER = json.JSONEncoder(sort_keys=True, default=str, ensure_ascii=False)  # what json.dumps(...) used
 
 
@@ -508,14 +675,30 @@ def _fingerprint(f: Finding) -> str:
     sf: SourceFile = f.extra.get("file")
     node: Any = None
     if sf is not None and sf.documents:
+        node = _resolve(sf.documents[0], f.pointer, scalar_lists=True)
+    anchor = f.extra.get("anchor")
+    pointer = f.pointer
+    if anchor is not None and (pointer == anchor or pointer.startswith(anchor + "/")):
+        pointer = pointer[len(anchor):]
+    blob = _FP_ENCODER.encode([f.code, f.tool, f.extra.get("source"), anchor is not None, pointer, node])
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:20]
+
+
+def _fingerprint_v1(f: Finding) -> str:
+    """The fingerprint of version 1 baselines: the absolute pointer, scalars only."""
+    sf: SourceFile = f.extra.get("file")
+    node: Any = None
+    if sf is not None and sf.documents:
         node = _resolve(sf.documents[0], f.pointer)
-    # not the message: it may hold scores or counts that change when unrelated tools change (overlap)
     blob = _FP_ENCODER.encode([f.code, f.tool, f.pointer, node])
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:20]
 
 
-def _resolve(doc: Any, pointer: str) -> Any:
+def _resolve(doc: Any, pointer: str, scalar_lists: bool = False) -> Any:
     cur = resolve_pointer(doc, pointer)
+    if scalar_lists and isinstance(cur, list) and len(cur) <= 256 \
+            and all(not isinstance(x, (dict, list)) for x in cur):
+        return cur  # an enum, a `required` or `type` list: the flagged content itself
     if isinstance(cur, (dict, list)):
         return None  # a container's hash would change with any edit below it
     return cur
@@ -528,20 +711,41 @@ def baseline_entries(findings: list[Finding]) -> list[dict[str, Any]]:
     ]
 
 
-def apply_baseline(findings: list[Finding], path: str) -> list[Finding]:
+def read_baseline(path: str) -> tuple[int, list[dict[str, Any]]]:
+    """(version, entries) of a baseline file; ConfigError when it cannot be read."""
     try:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
+        version = data.get("version", 1)
         entries = data["findings"]
-        budget: dict[tuple, int] = {}
+        if version not in (1, BASELINE_VERSION) or not isinstance(entries, list):
+            raise ValueError(f"unknown baseline version {version!r} (this toolcheck reads 1 and {BASELINE_VERSION})")
         for e in entries:
-            k = (e["code"], e["file"], e.get("tool"), e["pointer"], e["hash"])
-            budget[k] = budget.get(k, 0) + 1
-    except (OSError, ValueError, KeyError, TypeError) as e:
+            (e["code"], e["file"], e["pointer"], e["hash"])  # noqa: B018 - every entry has its keys
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
         raise ConfigError(f"cannot read baseline {path}: {e}") from None
+    return version, entries
+
+
+def baseline_note(path: str) -> str | None:
+    """A note for an old-format baseline (still applied)."""
+    version, _ = read_baseline(path)
+    if version == 1:
+        return (f"note: {path} is a version 1 baseline (it fingerprints findings by their position in the file); "
+                "it still applies, but rewrite it with --write-baseline so that inserting a tool keeps it valid")
+    return None
+
+
+def apply_baseline(findings: list[Finding], path: str) -> list[Finding]:
+    version, entries = read_baseline(path)
+    old = version == 1
+    budget: dict[tuple, int] = {}
+    for e in entries:
+        k = (e["code"], e["file"], e.get("tool"), e["pointer"] if old else None, e["hash"])
+        budget[k] = budget.get(k, 0) + 1
     out = []
     for f in findings:
-        k = (f.code, f.file, f.tool, f.pointer, _fingerprint(f))
+        k = (f.code, f.file, f.tool, f.pointer if old else None, _fingerprint_v1(f) if old else _fingerprint(f))
         if budget.get(k, 0) > 0:
             budget[k] -= 1
             continue

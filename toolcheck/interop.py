@@ -91,8 +91,17 @@ def import_files(files: list[str], out_dir: str, samples_dir: str, force: bool =
         if not os.path.isfile(path):
             res.problems.append(f"{path}: no such file")
             continue
+        from .discovery import unsupported_type
+
+        why = unsupported_type(path)
+        if why:
+            res.problems.append(f"{path}: {why}")
+            continue
         shown = (names or {}).get(path)
         lf = load_file(path, shown or path, limits or Limits(), input_format=input_format)
+        if lf.other:
+            res.problems.append(f"{path}: {lf.other}, not tool definitions")
+            continue
         for h in lf.hits:
             line, col = h.position or lf.file.locate(h.pointer)
             if h.code in ("TC001", "TC004", "TC005", "TC006", "TC010", "TC011"):

@@ -42,7 +42,9 @@ def _require_sdk():
         from mcp import ClientSession, StdioServerParameters  # noqa: F401
         from mcp.client.stdio import stdio_client  # noqa: F401
     except ImportError:
-        raise ConfigError("--mcp-command needs the `mcp` extra: pip install 'toolcheck[mcp]'") from None
+        from . import install_command
+
+        raise ConfigError(f"--mcp-command needs the `mcp` extra: {install_command('mcp')}") from None
     _quiet_sdk_logs()
 
 

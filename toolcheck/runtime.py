@@ -544,7 +544,7 @@ def run_check_args(tool: str, args_text: str, contracts_path: str | None = None,
 
         names = sorted({c.name for c in contracts if c.name})
         hint = did_you_mean(tool, names)
-        where = f" ({len(names)} tools loaded)" if names else " (no contracts were found)"
+        where = f" ({len(names)} tool{'s' if len(names) != 1 else ''} loaded)" if names else " (no contracts were found)"
         return 2, _failure("UNKNOWN_TOOL", f"unknown tool {_short(_json(tool), MAX_NAME)}{hint}{where}")
     result = check_arguments(named[0], args_text)
     if result["ok"]:

@@ -206,10 +206,9 @@ _RANK = {"info": 0, "warning": 1, "error": 2}
 
 
 class _Collector:
-    """Merges the same problem found for several targets into one finding naming all of them.
-
-    Same kind, pointer, message and fix: one finding, at the highest severity among the targets, with the url of
-    that target's rule.
+    """One finding per problem and target: its severity, its source (`url`) and its `target` are that target's,
+    as each target is a rule of its own. The same problem found twice for one target (two checks of one rule)
+    is one finding, at the higher severity.
     """
 
     def __init__(self) -> None:
@@ -230,7 +229,7 @@ class _Collector:
 
     def add(self, spec: str, kind: str, pointer: str, severity: str, rule_id: str | None, message: str,
             help: str, fix: str | None, fixable: bool | None) -> None:
-        key = (kind, pointer, message, fix)
+        key = (kind, pointer, message, fix, spec)
         g = self.groups.get(key)
         if g is None:
             self.groups[key] = [[spec], severity, rule_id, spec, help, fixable]
@@ -242,13 +241,13 @@ class _Collector:
 
     def merge(self, other: _Collector) -> None:
         """Add another collector's problems as export-mode findings (no `fixable`)."""
-        for (kind, pointer, message, fix), (specs, severity, rule_id, _lead, help_, _) in other.groups.items():
+        for (kind, pointer, message, fix, _), (specs, severity, rule_id, _lead, help_, _) in other.groups.items():
             for spec in specs:
                 self.add(spec, kind, pointer, severity, rule_id, message, help_, fix, None)
 
     def hits(self) -> list[Hit]:
         out = []
-        for (kind, pointer, message, fix), (specs, severity, rule_id, lead, help_, fixable) in self.groups.items():
+        for (kind, pointer, message, fix, _), (specs, severity, rule_id, lead, help_, fixable) in self.groups.items():
             if fix and fixable:
                 help_ = _fix_help(help_, lead, fix)
             out.append(Hit(pointer, fill_who(message, specs), help_, code=CODES[kind], severity=severity,

@@ -470,7 +470,9 @@ class _Analysis:
         data: dict[str, Any] = {"class": "breaking", "old": ch.old, "new": ch.new}
         if w is not None:
             key = "arguments" if params else "result"
-            data["witness"] = {key: w.instance, "accepted_by": a_name, "rejected_by": b_name, "error": w.error}
+            # the witness names the change it witnesses (one diff can hold several breaking changes)
+            data["witness"] = {key: w.instance, "accepted_by": a_name, "rejected_by": b_name, "error": w.error,
+                               "change": text}
             tail = (f"; arguments that were valid are now rejected, e.g. {short(w.instance, 100)}" if params else
                     f"; the tool may now return results the old contract ruled out, e.g. {short(w.instance, 100)}")
             return code, "breaking", Hit("", text + tail, HELP[code], data=data)

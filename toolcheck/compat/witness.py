@@ -96,7 +96,7 @@ class _FormatValidator:
         except (ValueError, OverflowError, TypeError):
             return False
 
-    def errors(self, instance: Any) -> list[tuple[str, str, str]]:
+    def errors(self, instance: Any) -> list[tuple[str, str, str, list]]:
         from ..findings import escape_pointer_token
 
         out = []
@@ -104,9 +104,10 @@ class _FormatValidator:
             for e in self._v.iter_errors(instance):
                 ptr = "".join("/" + escape_pointer_token(p) for p in e.instance_path)
                 kw = e.schema_path[-1] if e.schema_path else ""
-                out.append((ptr, str(kw), e.message))
+                prop = getattr(e.kind, "property", None) if str(kw) == "required" else None
+                out.append((ptr, str(kw), e.message, [prop] if prop is not None else []))
         except (ValueError, OverflowError, TypeError) as e:
-            out.append(("", "type", str(e)))
+            out.append(("", "type", str(e), []))
         return out
 
 
@@ -117,11 +118,11 @@ class _Annotating:
     def is_valid(self, instance: Any) -> bool:
         return self._c.is_valid(instance)
 
-    def errors(self, instance: Any) -> list[tuple[str, str, str]]:
+    def errors(self, instance: Any) -> list[tuple[str, str, str, list]]:
         out = []
         for e in self._c.errors(instance):
             kw = e.schema_path[-1] if e.schema_path else e.keyword
-            out.append((e.pointer, str(kw), e.message))
+            out.append((e.pointer, str(kw), e.message, list(e.extra)))
         return out
 
 
@@ -163,16 +164,25 @@ def find_witness(ch: Change, root_a: Any, root_b: Any, validators: Validators, a
     if vb is None:
         return None, f"the {b_name} schema does not compile ({err})"
     wanted = ch.attribution
+    # a newly required property: B's `required` error must be about that property, not another one that the
+    # same change set made required (each witness witnesses its own change)
+    required_name = ch.label_path[-1][1] if ch.kind == "now-required" and ch.label_path else None
+
+    def ours(ptr: str, kw: str, extra: list) -> bool:
+        for want_ptr, kws in wanted:
+            if ptr == want_ptr and (kws is None or kw in kws):
+                return not (kw == "required" and required_name is not None and extra
+                            and required_name not in extra)
+        return False
 
     def test(instance: Any) -> str | None:
         if arguments and not isinstance(instance, dict):
             return None
         if not va.is_valid(instance) or vb.is_valid(instance):
             return None
-        for ptr, kw, msg in vb.errors(instance):
-            for want_ptr, kws in wanted:
-                if ptr == want_ptr and (kws is None or kw in kws):
-                    return msg if len(msg) <= 200 else msg[:199] + "…"
+        for ptr, kw, msg, extra in vb.errors(instance):
+            if ours(ptr, kw, extra):
+                return msg if len(msg) <= 200 else msg[:199] + "…"
         return None
 
     seen: set = set()
@@ -189,8 +199,53 @@ def find_witness(ch: Change, root_a: Any, root_b: Any, validators: Validators, a
         instance = embed(root_a, ch.path, v)
         msg = test(instance)
         if msg is not None:
-            return Witness(instance, msg), None
+            instance = _only_this_change(instance, root_b, va, vb, ours)
+            return Witness(instance, test(instance) or msg), None
     return None, f"no value accepted by the {a_name} schema and rejected by the {b_name} one was found"
+
+
+def _only_this_change(instance: Any, root_b: Any, va, vb, ours, rounds: int = 8) -> Any:
+    """The witness, with what *other* changes made B require filled in (a property another change made
+    required), so that B rejects it for this change alone. A fill that A refuses, or that loses B's error for
+    this change, is not kept; what cannot be filled stays (the witness is still verified for this change)."""
+    import copy
+
+    from ..findings import split_pointer
+
+    cur = instance
+    for _ in range(rounds):
+        errs = vb.errors(cur)
+        other = [(p, extra) for p, kw, _m, extra in errs if kw == "required" and extra and not ours(p, kw, extra)]
+        if not other or len(other) == len(errs):
+            return cur
+        ptr, extra = other[0]
+        cand = copy.deepcopy(cur)
+        node, sub = cand, root_b
+        try:
+            for tok in split_pointer(ptr):
+                node = node[int(tok)] if isinstance(node, list) else node[tok]
+                sub = _child_schema(sub, tok, root_b)
+        except (KeyError, IndexError, ValueError, TypeError):
+            return cur
+        if not isinstance(node, dict):
+            return cur
+        props = _dict(sub, root_b).get("properties")
+        node[extra[0]] = example(props.get(extra[0], True) if isinstance(props, dict) else True, root_b)
+        if not va.is_valid(cand) or not any(ours(p, kw, x) for p, kw, _m, x in vb.errors(cand)):
+            return cur
+        cur = cand
+    return cur
+
+
+def _child_schema(schema: Any, tok: str, root: Any) -> Any:
+    v = _dict(schema, root)
+    if tok.isdigit() and "items" in v:
+        return v["items"] if not isinstance(v["items"], list) else True
+    props = v.get("properties")
+    if isinstance(props, dict) and tok in props:
+        return props[tok]
+    ap = v.get("additionalProperties", True)
+    return ap if isinstance(ap, (dict, bool)) else True
 
 
 class _Unsupported(Exception):

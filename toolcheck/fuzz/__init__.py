@@ -24,7 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-INSTALL_HINT = "pip install 'toolcheck[fuzz]'"
+from .. import install_command
+
+INSTALL_HINT = install_command("fuzz")
 # the versions `pyproject.toml` pins for the `fuzz` extra: hypothesis-jsonschema 0.23.1 fails on every object
 # schema with hypothesis >= 6.170.10 ("'many' object has no attribute 'more'")
 PINNED = {"hypothesis": "6.170.9", "hypothesis-jsonschema": "0.23.1"}

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..contract import Contract, Sample, SourceFile, Suppression
 from ..findings import Hit
-from .formats import GEMINI_KEYS, _tool_format, detect, unwrap
+from .formats import GEMINI_KEYS, _tool_format, detect, other_document, unwrap
 from .positions import LazyJsonIndex, MultiIndex, PositionIndex, index_json
 from .yaml_loader import Limits, YamlLimitExceeded, load_yaml
 
@@ -30,6 +30,7 @@ class Loaded:
     samples: list[Sample] = field(default_factory=list)
     hits: list[Hit] = field(default_factory=list)  # pointers are absolute (into the file's document)
     input_format: str = "auto"
+    other: str | None = None  # what the file is instead, when its shape says it is not a tool definition
 
 
 def load_file(path: str, display: str, limits: Limits, role: str = "contracts", input_format: str = "auto") -> Loaded:
@@ -68,6 +69,8 @@ def load_file(path: str, display: str, limits: Limits, role: str = "contracts", 
         _load_json(sf, text, limits, out)
     else:
         _load_jsonl(sf, text, limits, out)
+    if out.other is not None:  # recognisably another tool's file: none of the contract findings apply
+        out.hits, out.contracts, out.samples = [], [], []
     return out
 
 
@@ -315,6 +318,11 @@ def _extract(sf: SourceFile, doc: Any, out: Loaded) -> None:
         _extract_samples(sf, doc, out)
         return
     fmt, items = detect(doc)
+    forced = out.input_format if out.input_format not in (None, "auto") else None
+    if fmt == "contract" and not forced and sf.role == "contracts":
+        out.other = other_document(doc)
+        if out.other is not None:
+            return
     if sf.kind == "yaml" and isinstance(doc, dict) and "name" in doc and fmt in ("anthropic", "mcp", "gemini"):
         fmt = "contract"  # in YAML, one tool mapping is a contract (input_schema/inputSchema are its aliases)
     if fmt == "functions" and not (sf.kind == "json" and isinstance(doc, list)):

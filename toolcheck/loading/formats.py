@@ -141,3 +141,53 @@ def mcp_risk(annotations: Any) -> str | None:
     if "destructiveHint" in annotations or "readOnlyHint" in annotations:
         return "destructive"
     return None
+
+
+# ----------------------------------------------------------------------------------------------- other files
+
+_TOOL_KEYS = frozenset({"parameters", "input_schema", "inputSchema", "parametersJsonSchema", "tools", "function",
+                        "functionDeclarations", "function_declarations", "risk", "returns", "outputSchema"})
+# keys only toolcheck's configuration has (`targets` and `samples` are contract keys too)
+_CONFIG_ONLY = frozenset({"paths", "exclude", "select", "extend-select", "ignore", "per-file-ignores", "severity",
+                          "fail-on", "rules", "allow", "limits", "ship", "cache", "format"})
+_CONFIG_KEYS = _CONFIG_ONLY | {"targets", "samples"}
+
+
+def other_document(doc: Any) -> str | None:
+    """What a document is when its shape says it is not a tool definition (None: it may be one, or a broken
+    one). Only unmistakable shapes: a file that merely lacks a `name` is a broken contract, not something else."""
+    if isinstance(doc, list):
+        if doc and all(isinstance(x, dict) and "id" in x and "entry" in x for x in doc):
+            return "pre-commit hook definitions (`id` and `entry`)"
+        return None
+    if not isinstance(doc, dict) or not doc or _TOOL_KEYS.intersection(doc):
+        return None
+    keys = set(doc)
+    repos = doc.get("repos")
+    if isinstance(repos, list) and repos and all(isinstance(r, dict) and "repo" in r for r in repos):
+        return "a pre-commit configuration (`repos`)"
+    if isinstance(doc.get("jobs"), dict) and ("on" in keys or "true" in keys):
+        return "a GitHub Actions workflow (`on` and `jobs`)"
+    runs = doc.get("runs")
+    if isinstance(runs, dict) and "using" in runs:
+        return "a GitHub Action's metadata (`runs.using`)"
+    services = doc.get("services")
+    if isinstance(services, dict) and services and all(
+            isinstance(v, dict) and ("image" in v or "build" in v) for v in services.values()):
+        return "a Docker Compose file (`services`)"
+    if "lockfileVersion" in keys:
+        return "an npm lockfile (`lockfileVersion`)"
+    if isinstance(doc.get("compilerOptions"), dict):
+        return "TypeScript/JavaScript compiler options (`compilerOptions`)"
+    if keys & {"dependencies", "devDependencies", "peerDependencies", "scripts"} and ("version" in keys
+                                                                                     or "private" in keys):
+        return "an npm package manifest (`dependencies`/`scripts`)"
+    if isinstance(doc.get("apiVersion"), str) and isinstance(doc.get("kind"), str):
+        return "a Kubernetes manifest (`apiVersion` and `kind`)"
+    if ("openapi" in keys or "swagger" in keys) and ("paths" in keys or "info" in keys):
+        return "an OpenAPI document (`openapi`)"
+    if isinstance(doc.get("findings"), list) and "version" in keys and "toolcheck" in keys:
+        return "a toolcheck baseline (`findings`)"
+    if "name" not in keys and keys & _CONFIG_ONLY and keys <= _CONFIG_KEYS:
+        return "toolcheck's configuration"
+    return None

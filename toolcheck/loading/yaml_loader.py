@@ -8,6 +8,7 @@ C parser when it is present.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -149,6 +150,7 @@ def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult
     # frame: [is_map, container, pointer, tokens, pending_key, key_pos, size, anchor, merges, seen_keys]
     stack: list[list] = []
     doc_prefix = ""
+    traps: list[tuple[Hit, str, Any, str]] = []  # the TC003 hits, with the text and what YAML 1.1 made of it
 
     loader = _Loader(text)
     try:
@@ -179,6 +181,7 @@ def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult
                     h = _trap(ptr, tokens, ev.value, value, tag, plain)
                     if h:
                         hits.append(h)
+                        traps.append((h, ev.value, value, tag))
                 _add(stack, documents, value, ptr, _mark(ev.start_mark), values, keys, hits, 1)
                 if ev.anchor:
                     anchors[ev.anchor] = (value, 1)
@@ -237,7 +240,48 @@ def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult
                 doc_prefix = ""
     finally:
         loader.dispose()
+    if len(traps) > 1:
+        hits = _merge_list_traps(hits, traps, values)
     return YamlResult(documents, values, keys, hits, spans)
+
+
+def _merge_list_traps(hits: list[Hit], traps: list[tuple[Hit, str, Any, str]],
+                      values: dict[str, tuple[int, int]]) -> list[Hit]:
+    """One finding for one mistake: the unquoted items of one list (`enum: [yes, no]`) that YAML 1.1 turns into
+    booleans or numbers are reported together, on the list, at its first such item."""
+    groups: dict[str, list[tuple[Hit, str, Any, str]]] = {}
+    for t in traps:
+        parent, _, last = t[0].pointer.rpartition("/")
+        if last.isdigit() and t[3] != _STR:  # an item of a list, read as something other than a string
+            groups.setdefault(parent, []).append(t)
+    merged: dict[int, Hit | None] = {}
+    for parent, items in groups.items():
+        if len(items) < 2:
+            continue
+        texts = [text for _, text, _, _ in items]
+        readings = [json.dumps(v) if not isinstance(v, float) else repr(v) for _, _, v, _ in items]
+        shown = ", ".join(f"`{t}`" for t in texts)
+        quoted = ", ".join(f"'{t}'" for t in texts)
+        h = Hit(parent,
+                f"{shown} are read by YAML 1.1 (PyYAML and most hosts) as {', '.join(readings)}, not as the "
+                f"strings {quoted}",
+                f"Quote them ([{quoted}]) if you mean the strings; write them as JSON would if you mean the values.",
+                code="TC003", prefer_key=False)
+        h.position = values.get(items[0][0].pointer)
+        merged[id(items[0][0])] = h
+        for it in items[1:]:
+            merged[id(it[0])] = None
+    if not merged:
+        return hits
+    out = []
+    for h in hits:
+        if id(h) in merged:
+            m = merged[id(h)]
+            if m is not None:
+                out.append(m)
+        else:
+            out.append(h)
+    return out
 
 
 def _bad_tag(ptr: str, tag: str) -> Hit:

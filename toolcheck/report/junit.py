@@ -23,8 +23,9 @@ def render_junit(result) -> str:
         if failing:
             failures += 1
             worst = "error" if any(f.severity == "error" for f in failing) else "warning"
-            el = ET.SubElement(tc, "failure", type=worst,
-                               message=f"{len(failing)} finding(s): " + "; ".join(f.code for f in failing[:10]))
+            # the message counts what the element's text lists: every finding of the case, info included
+            codes = "; ".join(f.code for f in fs[:10]) + ("; ..." if len(fs) > 10 else "")
+            el = ET.SubElement(tc, "failure", type=worst, message=f"{_tally(fs)}: {codes}")
             el.text = "\n".join(
                 f"{f.where}: {f.code} {f.severity} {f.message} [{f.pointer}] help: {f.help}"
                 for f in fs
@@ -39,3 +40,11 @@ def render_junit(result) -> str:
     suites.set("failures", str(failures))
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
+
+
+def _tally(fs: list) -> str:
+    """"9 findings (5 errors, 3 warnings, 1 info)"."""
+    n = {sev: sum(1 for f in fs if f.severity == sev) for sev in ("error", "warning", "info")}
+    parts = [f"{n['error']} error{'s' if n['error'] != 1 else ''}",
+             f"{n['warning']} warning{'s' if n['warning'] != 1 else ''}", f"{n['info']} info"]
+    return f"{len(fs)} finding{'s' if len(fs) != 1 else ''} ({', '.join(p for p in parts if not p.startswith('0 '))})"

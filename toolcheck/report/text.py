@@ -53,12 +53,14 @@ def _segments(result, settings) -> list[list[tuple[str, str]]]:
         fixable = sum(1 for f in result.findings if f.fixable)
         tail = f"; {fixable} fixable with `toolcheck export`" if fixable else ""
         lines.append([("Found " + ", ".join(parts), "bold"),
-                      (f" in {s['files']} file{'s' if s['files'] != 1 else ''} ({s['tools']} tools){tail}.", "")])
+                      (f" in {s['files']} file{'s' if s['files'] != 1 else ''} ({s['tools']} tool{'s' if s['tools'] != 1 else ''}){tail}.", "")])
     else:
         lines.append([("All checks passed!", "bold green"),
-                      (f" {s['files']} file{'s' if s['files'] != 1 else ''}, {s['tools']} tools.", "")])
+                      (f" {s['files']} file{'s' if s['files'] != 1 else ''}, {s['tools']} tool{'s' if s['tools'] != 1 else ''}.", "")])
     if s["targets"]:
-        lines.append([("Targets checked: " + ", ".join(s["targets"]), "dim")])
+        declared = s.get("targets_declared") or {}
+        shown = [f"{t} (`strict: true` in {declared[t]})" if t in declared else t for t in s["targets"]]
+        lines.append([("Targets checked: " + ", ".join(shown), "dim")])
     return lines
 
 
