@@ -6,7 +6,8 @@ maintainer's repository would hold them:
 - ``server/<slug>``: a captured MCP server (servers/<slug>.json, the ``tools/list`` result as received), as
   ``tools_list.json``. Two views: ``as-is`` (``toolcheck validate tools_list.json``: the file the server publishes)
   and ``contracts`` (``toolcheck import tools_list.json --out contracts`` then ``toolcheck validate``: a maintainer
-  who moved to contracts).
+  who moved to contracts). The filesystem and git reference servers also have a ``fuzz`` view (``toolcheck fuzz
+  --mcp-command`` against the installed server, sandboxed; full runs only).
 - from corpus A (../shared/corpus/A/tools.jsonl, skipped cleanly when absent), view ``as-is`` only:
   ``lmb/<server>`` one LiveMCPBench server (grouping from corpus_sets.json), written as ``tools_list.json`` with
   ``inputSchema``; ``tu/<file>`` one ToolUniverse data file; ``bfcl-api/<file>`` one BFCL multi-turn API (its
@@ -48,6 +49,9 @@ BUNDLES = {
     "cloud-ops": ["kubernetes", "aws-eks", "aws-iam", "aws-documentation"],
 }
 LMB_BUNDLE_CATEGORY = "Discovery"
+
+# Servers also fuzzed over tools/call (view `fuzz`, full runs only, in a sandbox: see run.py).
+FUZZ_SERVERS = ("mcp-filesystem", "mcp-git")
 
 QUICK_CORPUS = ["lmb/desktop-commander", "tu/opentarget_tools", "bfcl-api/vehicle_control", "bfcl/multiple_0"]
 
@@ -102,7 +106,8 @@ def server_sets() -> list[ToolSet]:
     for slug, m in manifest()["servers"].items():
         text = (SERVERS_DIR / m["file"]).read_text(encoding="utf-8")
         out.append(ToolSet(id=f"server/{slug}", kind="server", source=f"{m['registry']}:{m['package']}@{m['version']}",
-                           files={"tools_list.json": text}, views=("as-is", "contracts"),
+                           files={"tools_list.json": text},
+                           views=("as-is", "contracts") + (("fuzz",) if slug in FUZZ_SERVERS else ()),
                            tools=_mcp_tools(json.loads(text), "tools_list.json")))
     return out
 
