@@ -538,9 +538,15 @@ def judge_record(f: dict, docs: dict, commit: str, part: str) -> dict:
 
 
 def toolcheck_commit() -> str:
+    """The last commit of this checkout that changed toolcheck itself (its package or pyproject.toml), with
+    `+dirty` when those files have uncommitted changes: the version of the rules the findings came from."""
+    git = ["git", "-C", str(tsets.ROOT)]
     try:
-        return subprocess.run(["git", "-C", str(tsets.ROOT), "rev-parse", "--short=12", "HEAD"],
-                              capture_output=True, text=True, check=True).stdout.strip()
+        c = subprocess.run([*git, "log", "-1", "--format=%h", "--abbrev=12", "--", "toolcheck", "pyproject.toml"],
+                           capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run([*git, "status", "--porcelain", "--", "toolcheck", "pyproject.toml"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+        return c + ("+dirty" if dirty else "")
     except Exception:
         return "unknown"
 
