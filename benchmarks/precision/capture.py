@@ -84,7 +84,7 @@ SERVERS: dict[str, dict] = {
                    kind="Stripe's first-party server"),
     "supabase": dict(eco="npm", pkg="@supabase/mcp-server-supabase", bin="mcp-server-supabase",
                      args=["--access-token=sbp_dummy"], kind="Supabase's first-party server"),
-    "auth0": dict(eco="npm", pkg="@auth0/auth0-mcp-server", bin="auth0-mcp", args=["run"],
+    "auth0": dict(eco="npm", pkg="@auth0/auth0-mcp-server", bin="auth0-mcp", args=["run"], needs="libsecret-1-0 (apt)",
                   env={"AUTH0_DOMAIN": "dummy.auth0.com", "AUTH0_TOKEN": "dummy"}, kind="Auth0 identity server"),
     "context7": dict(eco="npm", pkg="@upstash/context7-mcp", bin="context7-mcp", kind="Upstash documentation server"),
     "cloudflare": dict(eco="npm", pkg="@cloudflare/mcp-server-cloudflare", bin="mcp-server-cloudflare",
@@ -92,6 +92,8 @@ SERVERS: dict[str, dict] = {
     "mongodb": dict(eco="npm", pkg="mongodb-mcp-server", bin="mongodb-mcp-server",
                     env={"MDB_MCP_TELEMETRY": "disabled"}, kind="MongoDB's first-party server"),
     "semgrep": dict(eco="pypi", pkg="semgrep-mcp", bin="semgrep-mcp", env={"SEMGREP_SEND_METRICS": "off"},
+                    # its pinned mcp 1.12 imports a pydantic internal that pydantic 2.11 removed
+                    pip_extra=["pydantic<2.11"],
                     kind="Semgrep's security scanning server"),
     "sentry": dict(eco="npm", pkg="@sentry/mcp-server", bin="sentry-mcp", args=["--access-token=dummy"],
                    kind="Sentry's first-party server"),
@@ -270,12 +272,40 @@ def capture(root: Path, slug: str, spec: dict, timeout: float) -> tuple[dict, di
         return result, info
 
 
+def install(root: Path, slug: str, version: str) -> int:
+    """Install one server at an exact version under ROOT with the registry's own client."""
+    spec = SERVERS[slug]
+    d = install_dir(root, spec)
+    d.mkdir(parents=True, exist_ok=True)
+    if spec["eco"] == "npm":
+        if not (d / "package.json").exists():
+            (d / "package.json").write_text('{"private": true}\n')
+        cmd = [["npm", "install", "--no-audit", "--no-fund", f"{spec['pkg']}@{version}"]]
+    else:
+        if not (d / "bin" / "python").exists():
+            subprocess.run([sys.executable, "-m", "venv", str(d)], check=True)
+        cmd = [[str(d / "bin" / "pip"), "install", "-q", f"{spec['pkg']}=={version}", *spec.get("pip_extra", [])]]
+    for c in cmd:
+        r = subprocess.run(c, cwd=d)
+        if r.returncode:
+            return r.returncode
+    if spec.get("needs"):
+        print(f"{slug}: also needs {spec['needs']}")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--root", type=Path, default=Path("/work/mcp-servers"), help="where the servers are installed")
     ap.add_argument("--timeout", type=float, default=90.0)
+    ap.add_argument("--install", action="store_true",
+                    help="install each server at the version the manifest records (npm / pip), then stop")
     ap.add_argument("slugs", nargs="*", help="only these servers (default: all)")
     a = ap.parse_args(argv)
+    if a.install:
+        m = json.loads(MANIFEST.read_text())
+        entries = {**m["not_kept"], **m["servers"]}
+        return max([install(a.root, s, entries[s]["version"]) for s in (a.slugs or entries) if s in SERVERS] or [0])
     manifest = json.loads(MANIFEST.read_text()) if MANIFEST.exists() else {"servers": {}, "not_kept": {}}
     rc = 0
     for slug in a.slugs or SERVERS:

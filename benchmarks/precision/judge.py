@@ -20,7 +20,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 JUDGED = HERE / "judged.jsonl"
 VERDICTS = ("true", "debatable", "false")
-KEY_FIELDS = ("key", "set", "view", "file", "tool", "code", "target", "pointer", "related", "h")
+KEY_FIELDS = ("key", "set", "view", "file", "tool", "code", "target", "pointer", "related", "h", "vh")
 
 
 def read(path: Path) -> list[dict]:

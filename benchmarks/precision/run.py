@@ -316,9 +316,10 @@ def validate_judged(judged: list[dict]) -> list[str]:
 
 
 def match(findings: list[dict], judged: list[dict]) -> tuple[dict, list[dict], list[dict]]:
-    """Judged record per current finding (by key; a judged key without `h` also takes the one current finding of
-    its base key, and one with `h` a current finding of the same base and `h`), the unjudged findings, and the
-    judged records no current finding matches (disappeared)."""
+    """Judged record per current finding, the unjudged findings, and the judged records no current finding matches
+    (disappeared). A judged key matches the finding with the same key; failing that, among the current findings of
+    its base key (the key without `#h`), the one whose flagged value has the judged `h` (or the judged record's
+    `vh`, recorded for every finding), else the only one."""
     by_key = {}
     for r in judged:  # a later round overrides an earlier verdict of the same key
         by_key[r["key"]] = r
@@ -330,14 +331,12 @@ def match(findings: list[dict], judged: list[dict]) -> tuple[dict, list[dict], l
     used = set()
     for k, r in by_key.items():
         f = current.get(k)
-        if f is None:
+        if f is None or id(f) in matched:
             base, _, h = k.partition("#")
             cands = [c for c in base_of.get(base, []) if id(c) not in matched]
-            if len(cands) == 1 and not h:
-                f = cands[0]
-            elif h:
-                same = [c for c in cands if c["_vh"] == h.split("~")[0]]
-                f = same[0] if len(same) == 1 else None
+            vh = h.split("~")[0] if h else r.get("vh")
+            same = [c for c in cands if vh and c["_vh"] == vh]
+            f = same[0] if same else (cands[0] if len(cands) == 1 else None)
         if f is not None and id(f) not in matched:
             matched[id(f)] = r
             used.add(k)
@@ -521,7 +520,7 @@ def judge_record(f: dict, docs: dict, commit: str, part: str) -> dict:
     how = {"contracts": "toolcheck import tools_list.json --out contracts; toolcheck validate (default targets)",
            "fuzz": "toolcheck fuzz --mcp-command <the installed server, sandboxed> " + " ".join(FUZZ_ARGS),
            }.get(view, "toolcheck validate " + " ".join(sorted(ts.files)) + " (the vendor file as published)")
-    rec = {"key": key_string(f["_key"]), **f["_key"], "part": part,
+    rec = {"key": key_string(f["_key"]), **f["_key"], "vh": f["_vh"], "part": part,
            "finding": {k: f.get(k) for k in ("code", "name", "severity", "message", "help", "data", "related",
                                               "file", "line", "column", "pointer", "target", "url")
                        if f.get(k) is not None},

@@ -53,6 +53,9 @@ LMB_BUNDLE_CATEGORY = "Discovery"
 # Servers also fuzzed over tools/call (view `fuzz`, full runs only, in a sandbox: see run.py).
 FUZZ_SERVERS = ("mcp-filesystem", "mcp-git")
 
+# In the quick form only these servers are also imported (the `contracts` view), to keep CI fast.
+QUICK_CONTRACTS = ("mcp-filesystem", "mcp-git", "github", "kubernetes", "playwright", "auth0")
+
 QUICK_CORPUS = ["lmb/desktop-commander", "tu/opentarget_tools", "bfcl-api/vehicle_control", "bfcl/multiple_0"]
 
 
@@ -220,9 +223,14 @@ def all_sets(shared: Path | None = None) -> tuple[list[ToolSet], str | None]:
 
 
 def quick_sets(shared: Path | None = None) -> tuple[list[ToolSet], str | None]:
-    """The fixed small subset CI runs: every captured server, one bundle, and four corpus sets."""
+    """The fixed small subset CI runs: every captured server as-is (six of them also imported), one bundle, and
+    four corpus sets; no fuzzing."""
+    import dataclasses
+
     corpus = load_corpus(shared)
-    sets = server_sets() + [b for b in bundle_sets(None) if b.id == "bundle/reference-desktop"]
+    servers = [dataclasses.replace(s, views=("as-is", "contracts") if s.id.split("/", 1)[1] in QUICK_CONTRACTS
+                                   else ("as-is",)) for s in server_sets()]
+    sets = servers + [b for b in bundle_sets(None) if b.id == "bundle/reference-desktop"]
     if corpus is None:
         return sets, f"corpus A not found at {corpus_path(shared)}: corpus sets skipped"
     wanted = {s.id: s for s in corpus_sets(corpus) if s.id in QUICK_CORPUS}
