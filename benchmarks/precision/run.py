@@ -168,6 +168,7 @@ def run_fuzz(toolcheck: str, ts: tsets.ToolSet, servers_root: Path) -> dict:
     report = json.loads(out.read_text(encoding="utf-8"))
     report["exit_code"] = p.returncode
     report["linted"] = {}
+    shutil.rmtree(sandbox, ignore_errors=True)  # with whatever the fuzzed calls wrote into it
     return report
 
 
@@ -593,6 +594,8 @@ def main(argv=None) -> int:
     ap.add_argument("--servers-root", type=Path, default=Path("/work/mcp-servers"),
                     help="where the MCP servers are installed, for the fuzz part (see README.md)")
     ap.add_argument("--no-fuzz", action="store_true", help="skip the fuzz part")
+    ap.add_argument("--only", action="append", metavar="PREFIX",
+                    help="only the sets whose id starts with PREFIX (repeatable), e.g. server/ or lmb/fetch")
     ap.add_argument("--judged", type=Path, default=JUDGED)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--markdown", type=Path, help="write the per-rule table to this file")
@@ -609,6 +612,8 @@ def main(argv=None) -> int:
     toolcheck = find_toolcheck(a.toolcheck)
     t0 = time.perf_counter()
     sets, skipped = (tsets.quick_sets if a.quick else tsets.all_sets)(a.shared)
+    if a.only:
+        sets = [s for s in sets if s.id.startswith(tuple(a.only))]
     fuzz_root = None if a.quick or a.no_fuzz else a.servers_root
     findings, rows, errors, notes = run_all(toolcheck, sets, a.jobs, fuzz_root)
     secs = time.perf_counter() - t0
