@@ -325,6 +325,9 @@ def check_args(
     contracts: Annotated[Path | None, typer.Option("--contracts", help="Contract file or folder "
                                                       "(default: the configured paths).")] = None,
     config: ConfigOpt = None,
+    target: Annotated[str | None, typer.Option("--target", help="The target the tool was sent to through `toolcheck "
+                                                "export` (e.g. openai-strict): null for an optional property then "
+                                                "means absent; prints the normalised arguments.")] = None,
 ) -> None:
     """Check one call's arguments against its contract; prints {"ok": true} or a structured error a host can
     hand back to the model. Exit 0 valid, 1 invalid, 2 unknown tool."""
@@ -333,7 +336,8 @@ def check_args(
     from .runtime import run_check_args
 
     text = sys.stdin.read() if args == "-" else args
-    code, result = run_check_args(tool, text, str(contracts) if contracts else None, str(config) if config else None)
+    code, result = run_check_args(tool, text, str(contracts) if contracts else None, str(config) if config else None,
+                                  target=target)
     typer.echo(json.dumps(result, ensure_ascii=False))
     raise typer.Exit(code)
 

@@ -80,3 +80,28 @@ def _first_line(s: str) -> str:
 
 def compile_schema(schema: Any, mask: str | None = None) -> Compiled:
     return Compiled(schema, mask=mask)
+
+
+def local_target(root: Any, ref: str) -> Any:
+    """The subschema of ``root`` a same-document JSON-pointer ``$ref`` (``#``, ``#/$defs/x``) names, or None
+    (another document, an anchor, or nothing there). For the host-side walks over a schema; TC112/TC113 resolve
+    with :class:`StaticRefs` (base URIs, `$id` scoping, anchors)."""
+    if not ref.startswith("#"):
+        return None
+    from urllib.parse import unquote
+
+    frag = unquote(ref[1:])
+    if frag == "":
+        return root
+    if not frag.startswith("/"):
+        return None
+    cur = root
+    for t in frag[1:].split("/"):
+        t = t.replace("~1", "/").replace("~0", "~")
+        if isinstance(cur, dict) and t in cur:
+            cur = cur[t]
+        elif isinstance(cur, list) and t.isdigit() and int(t) < len(cur):
+            cur = cur[int(t)]
+        else:
+            return None
+    return cur if isinstance(cur, (dict, bool)) else None

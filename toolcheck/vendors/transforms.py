@@ -673,7 +673,7 @@ class _SchemaExport:
                         props[name] = self.adopt(new, sub)
                 self.note(self.origin(node) + ("properties", name), None, "info", K_OPTIONAL, "OAI-STRICT-004",
                           f"{{who}} requires every property; the export sends optional `{name}` as required and "
-                          "nullable: treat `null` as absent on the host")
+                          "nullable: the host treats `null` as absent (`check_arguments(..., target=...)`)")
         node["required"] = list(props)
 
     def _close(self, node: dict, root: bool, rule: str) -> None:
