@@ -341,6 +341,7 @@ class _SchemaCheck:
         self.refs: list[tuple[tuple, str]] = []
         self.anchors: set[str] = set()
         self.ids: dict[str, Any] = {}
+        self.id_nodes: dict[tuple, dict] = {}  # path -> subschema with an identifier (`$id`; draft-04 `id`)
         self.compiled: dict[tuple, Any] = {}
         self.allow, self.extra_formats = _run_options(ctx)
         rid = root.get("$id") if self.dialect != D4 else root.get("id")
@@ -407,6 +408,7 @@ class _SchemaCheck:
                         anchors.add(v)
                 elif k == "$id" or (d4 and k == "id"):
                     if isinstance(v, str) and path:
+                        self.id_nodes[path] = node
                         if v.startswith("#"):
                             anchors.add(v[1:])
                         else:
@@ -894,41 +896,49 @@ class _SchemaCheck:
 
     # -- $ref
     def _check_refs(self) -> None:
+        """Each `$ref` resolved as the spec says (base URIs, `$id` scoping, anchors), by `referencing`
+        (:class:`toolcheck.schemaval.StaticRefs`); nothing is ever retrieved: another document is TC113."""
+        if not self.refs:
+            return
+        from ..schemaval import StaticRefs
+
+        try:
+            static = StaticRefs(self.root, self.dialect, self.id_nodes)
+        except Exception:  # noqa: BLE001 - an identifier the library cannot read: every ref is judged below
+            static = None
         for path, ref in self.refs:
             rpath = path + ("$ref",)
-            base, frag = ref.split("#", 1) if "#" in ref else (ref, "")
-            target: Any = None
-            if base == "":
-                target = self.root
-            else:
-                absolute = urljoin(self.base_uri, base) if self.base_uri else base
-                if self.base_uri and absolute == self.base_uri:
-                    target = self.root
-                elif absolute in self.ids:
-                    target = self.ids[absolute]
-                elif re.sub(r"^https?://", "", absolute).rstrip("#") in _URI_DIALECT:
+            if static is None:
+                self.hit("TC112", rpath, f"`$ref` `{ref}` does not resolve: the schema's `$id`s cannot be read",
+                         "Fix the `$id` values (URI references) of this schema.", prefer_key=False)
+                continue
+            r = static.lookup(ref, path)
+            if r.kind == "ok":
+                if not isinstance(r.contents, (dict, bool)):
+                    self.hit("TC112", rpath, f"`$ref` `{ref}` does not resolve: it points to a "
+                                             f"{_json_type(r.contents)}, not to a schema",
+                             "Fix the reference or add the definition it names.", prefer_key=False)
+                continue
+            if r.kind == "external":
+                if re.sub(r"^https?://", "", r.uri).rstrip("#") in _URI_DIALECT:
                     continue  # a metaschema: every validator has it built in
-                else:
-                    remote = bool(re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", absolute))
-                    what = "a remote document" if remote else "another file"
-                    self.hit("TC113", rpath, f"`$ref` `{ref}` points to {what}; toolcheck never fetches it, and "
-                                             "model APIs do not resolve it",
-                             "Copy the referenced schema under `$defs` in this schema and refer to it as "
-                             "`#/$defs/<name>`.", prefer_key=False)
-                    continue
-            if frag == "":
-                continue
-            if not frag.startswith("/"):
-                if frag not in self.anchors:
-                    sugg = closest(frag, sorted(self.anchors))
-                    self.hit("TC112", rpath, f"`$ref` `{ref}` names the anchor `{frag}`, which no subschema "
-                                             "declares",
-                             (f"Did you mean `#{sugg}`? " if sugg else "") +
-                             "Declare it with `$anchor` or use a JSON pointer such as `#/$defs/<name>`.",
-                             prefer_key=False)
-                continue
-            problem = _resolve_pointer(target, frag)
-            if problem:
+                remote = bool(re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", r.uri))
+                what = "a remote document" if remote else "another file"
+                self.hit("TC113", rpath, f"`$ref` `{ref}` points to {what}; toolcheck never fetches it, and "
+                                         "model APIs do not resolve it",
+                         "Copy the referenced schema under `$defs` in this schema and refer to it as "
+                         "`#/$defs/<name>`.", prefer_key=False)
+            elif r.kind == "anchor":
+                frag = unquote(r.fragment)
+                sugg = closest(frag, sorted(self.anchors))
+                self.hit("TC112", rpath, f"`$ref` `{ref}` names the anchor `{frag}`, which no subschema of that "
+                                         "resource declares",
+                         (f"Did you mean `#{sugg}`? " if sugg and sugg != frag else "") +
+                         "Declare it with `$anchor` or use a JSON pointer such as `#/$defs/<name>`.",
+                         prefer_key=False)
+            else:
+                problem = (_resolve_pointer(r.contents, r.fragment) if r.kind == "pointer" and r.contents is not None
+                           else None) or "it names nothing"
                 self.hit("TC112", rpath, f"`$ref` `{ref}` does not resolve: {problem}",
                          "Fix the reference or add the definition it names.", prefer_key=False)
 
