@@ -222,3 +222,56 @@ def test_export_ignores_tc1_warnings_and_respects_config_severity(tmp_path):
     (tmp_path / "toolcheck.yaml").write_text("paths: [contracts]\nseverity: {TC103: warning}\n")
     p = run_cli("export", "--target", "openai", "--out", "out2.json", cwd=tmp_path)
     assert p.returncode == 0 and (tmp_path / "out2.json").exists(), p.stderr
+
+
+# ------------------------------------------------------------------------------------------------ issue 12, item 2
+
+def _project(tmp_path, contract: str):
+    (tmp_path / "contracts").mkdir()
+    (tmp_path / "contracts" / "c.yaml").write_text(contract)
+    (tmp_path / "toolcheck.yaml").write_text("paths: [contracts]\n")
+    return tmp_path
+
+
+def test_strict_export_leaves_a_constraint_only_branch_open(tmp_path):
+    """A branch of an object that lists its own properties constrains that object: closing the branch refused
+    the object's other properties (corpus A `Protein_MSA_inspect`). It is left open (a warning saying why)."""
+    proj = _project(tmp_path, "name: find\ndescription: Find a record. Use it when the user asks for one.\n"
+                    "risk: read_only\nparameters:\n  type: object\n  properties:\n    where:\n      type: object\n"
+                    "      properties: {column: {type: string}, value: {type: string}}\n      anyOf:\n"
+                    "        - {required: [column], properties: {column: {minLength: 1}}}\n"
+                    "        - {required: [value]}\n")
+    p = run_cli("export", "--target", "anthropic-strict", "--out", "out.json", cwd=proj)
+    assert p.returncode == 0, p.stderr
+    where = json.loads((proj / "out.json").read_text())[0]["input_schema"]["properties"]["where"]
+    assert where["additionalProperties"] is False and "additionalProperties" not in where["anyOf"][0]
+    assert "this branch constrains the object it belongs to" in p.stderr
+
+
+@pytest.mark.parametrize("target", ["openai-strict", "anthropic-strict"])
+def test_strict_export_refuses_properties_only_branches_declare(tmp_path, target):
+    proj = _project(tmp_path, "name: pay\ndescription: Pay an invoice. Use it when the user asks to pay.\n"
+                    "risk: read_only\nparameters:\n  type: object\n  required: [kind]\n  properties:\n"
+                    "    kind: {type: string, enum: [card, iban]}\n  anyOf:\n"
+                    "    - properties: {kind: {const: card}, card_number: {type: string}}\n"
+                    "    - properties: {kind: {const: iban}, iban: {type: string}}\n")
+    p = run_cli("export", "--target", target, "--out", "out.json", cwd=proj)
+    assert p.returncode == 1 and not (proj / "out.json").exists()
+    assert "this object's properties do not list `card_number`, `iban`" in p.stderr, p.stderr
+
+
+@pytest.mark.parametrize("target", ["openai-strict", "anthropic", "anthropic-strict"])
+def test_root_union_of_constraints_is_dropped_with_a_warning(tmp_path, target):
+    """These targets reject a root `anyOf`/`oneOf`: one that only constrains declared properties is dropped (a
+    constraint the host still enforces), instead of being kept (rejected by the API) or closed (refusing calls)."""
+    proj = _project(tmp_path, "name: get_structure\ndescription: Fetch a structure by id or content. Use it when "
+                    "the user gives one.\nrisk: read_only\nparameters:\n  type: object\n  properties:\n"
+                    "    pdb_id: {type: [string, 'null']}\n    pdb_content: {type: [string, 'null']}\n  oneOf:\n"
+                    "    - {required: [pdb_id], properties: {pdb_id: {type: string, minLength: 1}}}\n"
+                    "    - {required: [pdb_content], properties: {pdb_content: {type: string, minLength: 1}}}\n")
+    p = run_cli("export", "--target", target, "--out", "out.json", cwd=proj)
+    assert p.returncode == 0, p.stderr
+    tool = json.loads((proj / "out.json").read_text())[0]
+    schema = tool.get("input_schema") or tool["function"]["parameters"]
+    assert "oneOf" not in schema and "anyOf" not in schema
+    assert "TC203 warning" in p.stderr and "the export drops it" in p.stderr
