@@ -329,3 +329,108 @@ def test_property_names_and_values_that_are_not_json():
     # a host may hand over Python values that are not JSON: a result, never an exception
     res = check_arguments({"type": "object"}, {1: 2})
     assert res["ok"] is False and "not plain JSON data" in res["error"]["message"]
+
+
+# ------------------------------------------------------------------------------------------------ strict targets
+
+SEARCH = {
+    "name": "search_docs",
+    "description": "Search the documentation.",
+    "parameters": {"type": "object", "additionalProperties": False, "required": ["query"], "properties": {
+        "query": {"type": "string", "minLength": 2, "description": "What to look for."},
+        "limit": {"type": "integer", "minimum": 1, "maximum": 50, "description": "How many results."}}},
+}
+
+
+def test_strict_null_for_an_optional_property_means_absent():
+    """Issue 12 item 3: strict mode sends null for an absent optional field (the export's optional -> required +
+    nullable transform asks the model to), and check_arguments refused it."""
+    call = {"query": "x1", "limit": None}
+    assert check_arguments(SEARCH, call)["ok"] is False  # without a target: null is not an integer
+    for target in ("openai-strict", "anthropic-strict"):
+        assert toolcheck.check_arguments(SEARCH, call, target=target) == {"ok": True, "arguments": {"query": "x1"}}
+    assert call == {"query": "x1", "limit": None}  # the caller's arguments are never modified
+    # a non-strict target does not make optional properties nullable: null stays an error there
+    assert check_arguments(SEARCH, call, target="openai")["ok"] is False
+    assert check_arguments(SEARCH, {"query": "x1"}, target="openai") == {"ok": True, "arguments": {"query": "x1"}}
+
+
+def test_strict_target_still_enforces_what_the_export_dropped():
+    """anthropic-strict drops `minLength` and the bounds (the model no longer sees them): the host still checks
+    them, from the contract."""
+    short = check_arguments(SEARCH, {"query": "x", "limit": None}, target="anthropic-strict")
+    assert short["ok"] is False and short["error"]["errors"] == [
+        {"pointer": "/query", "keyword": "minLength", "message": "query must be at least 2 characters long, got 1"}]
+    big = check_arguments(SEARCH, {"query": "xy", "limit": 51}, target="openai-strict")
+    assert big["ok"] is False and big["error"]["errors"][0]["keyword"] == "maximum"
+    required_null = check_arguments(SEARCH, {"query": None, "limit": None}, target="openai-strict")
+    assert required_null["ok"] is False  # `query` is required: null is not "absent" there
+    assert required_null["error"]["errors"][0]["pointer"] == "/query"
+
+
+def test_strict_nulls_in_nested_objects_and_arrays_and_nullable_properties():
+    c = {"name": "t", "parameters": {"type": "object", "properties": {
+        "contact": {"type": "object", "required": ["email"], "properties": {
+            "email": {"type": "string"}, "phone": {"type": "string"},
+            "fax": {"type": ["string", "null"]}}},
+        "items": {"type": "array", "items": {"$ref": "#/$defs/item"}}},
+        "$defs": {"item": {"type": "object", "required": ["sku"], "properties": {
+            "sku": {"type": "string"}, "qty": {"type": "integer"}}}}}}
+    call = {"contact": {"email": "a@b.c", "phone": None, "fax": None},
+            "items": [{"sku": "A", "qty": None}, {"sku": "B", "qty": 2}]}
+    got = check_arguments(c, call, target="openai-strict")
+    # fax accepts null in the contract itself: null is a value there, and stays
+    assert got == {"ok": True, "arguments": {"contact": {"email": "a@b.c", "fax": None},
+                                             "items": [{"sku": "A"}, {"sku": "B", "qty": 2}]}}
+    assert check_arguments(c, json.dumps(call), target="openai-strict") == got
+
+
+def test_strict_nulls_inside_a_union_branch():
+    c = {"name": "pay", "parameters": {"type": "object", "required": ["method"], "properties": {"method": {"anyOf": [
+        {"type": "object", "required": ["card"], "properties": {"card": {"type": "string"}, "cvc": {"type": "string"}}},
+        {"type": "object", "required": ["iban"], "properties": {"iban": {"type": "string"}, "bic": {"type": "string"}}},
+    ]}}}}
+    got = check_arguments(c, {"method": {"iban": "DE1", "bic": None}}, target="openai-strict")
+    assert got == {"ok": True, "arguments": {"method": {"iban": "DE1"}}}
+
+
+def test_strict_round_trip_of_the_bundled_samples():
+    """Every valid sample of the bundled contracts, sent as strict mode sends it (each optional property the call
+    leaves out as null), is accepted under the target and normalised back to the sample itself."""
+    from toolcheck.config import limits_from
+    from toolcheck.loading import load_file
+
+    from .conftest import ROOT
+
+    checked = 0
+    for path in sorted((ROOT / "contracts").glob("*.yaml")):
+        c = load_file(str(path), path.name, limits_from({})).contracts[0]
+        samples = load_file(str(ROOT / "samples" / path.name), path.name, limits_from({}), role="samples").samples
+        required = set(c.parameters.get("required") or ())
+        for s in samples:
+            if not s.valid or not isinstance(s.data, dict):
+                continue
+            sent = dict(s.data)
+            for k in c.parameters.get("properties") or {}:
+                if k not in required:
+                    sent.setdefault(k, None)
+            assert check_arguments(c, sent, target="openai-strict") == {"ok": True, "arguments": s.data}, (c.name, sent)
+            checked += 1
+    assert checked >= 10
+
+
+def test_unknown_target_is_a_programming_error():
+    with pytest.raises(ValueError, match="unknown target"):
+        check_arguments(SEARCH, {"query": "xy"}, target="openai-lax")
+
+
+def test_check_args_cli_target(tmp_path):
+    (tmp_path / "contracts").mkdir()
+    (tmp_path / "contracts" / "search_docs.json").write_text(json.dumps(SEARCH))
+    p = run_cli("check-args", "search_docs", '{"query": "xy", "limit": null}', "--target", "openai-strict",
+                cwd=tmp_path)
+    assert p.returncode == 0 and json.loads(p.stdout) == {"ok": True, "arguments": {"query": "xy"}}, p.stderr
+    p = run_cli("check-args", "search_docs", '{"query": "xy", "limit": null}', cwd=tmp_path)
+    assert p.returncode == 1 and json.loads(p.stdout)["ok"] is False
+    p = run_cli("check-args", "search_docs", '{"query": "xy"}', "--target", "openai-lax", cwd=tmp_path)
+    assert p.returncode == 2 and json.loads(p.stdout)["error"]["code"] == "CONFIG_ERROR"

@@ -476,7 +476,8 @@ def test_schema_level_findings(tmp_path):
     seats = got["book_seats"]
     assert [f.code for f in seats] == ["TC701"] and seats[0].severity == "error"
     assert seats[0].pointer == "/parameters/properties/seats"
-    assert "pick_budget" not in got  # TC111 reports it statically (`toolcheck lint`)
+    # no example exists and TC111 proves it statically: fuzz reports that finding (never "All checks passed")
+    assert codes["pick_budget"] == ["TC111"] and got["pick_budget"][0].severity == "error"
 
     rate = got["set_rate"]
     assert [f.code for f in rate] == ["TC702"] and rate[0].pointer == "/parameters/properties/rate/multipleOf"
@@ -718,3 +719,54 @@ def test_fuzz_a_fixed_sample_of_corpus_tools(tmp_path):
     assert state.examples >= 10 * 20  # most tools generate their 10 examples
     assert not [n for n in state.notes if "time limit" in n]
     assert {f.code for f in result.findings} <= {"TC702", "TC703", "TC704", "TC705", "TC701"}
+
+
+# ------------------------------------------------------------------------------------------------ zero examples
+
+UNSAT_BOUNDS = """\
+name: pick_word
+description: Pick a word of some length. Use it when the user asks for a word.
+risk: read_only
+parameters:
+  type: object
+  additionalProperties: false
+  required: [word]
+  properties:
+    word: {type: string, minLength: 5, maxLength: 1, description: The word.}
+"""
+
+
+@needs_extra
+def test_zero_examples_is_never_all_checks_passed(tmp_path):
+    """Issue 12 item 6: a schema fuzz cannot generate any example for used to print "All checks passed!" after 0
+    examples. The TC111 finding that explains it is reported instead (exit 1); with TC111 ignored, TC706."""
+    proj = project(tmp_path, {"pick_word": UNSAT_BOUNDS}, handlers=False)
+    p = run_cli("fuzz", "--max-examples", "10", cwd=proj)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "All checks passed" not in p.stdout
+    assert "TC111 error `minLength` (5) is greater than `maxLength` (1)" in p.stdout
+    assert "TC706" not in p.stdout
+    p = run_cli("fuzz", "--max-examples", "10", "--ignore", "TC111", cwd=proj)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "TC706 error no example was generated: no value satisfies the schema (TC111:" in p.stdout
+
+
+@needs_extra
+def test_zero_examples_from_an_approximation_is_tc706(tmp_path):
+    contract = """\
+    name: tag_gift
+    description: Tag a gift with one label. Use it when the user labels a gift.
+    risk: read_only
+    parameters:
+      type: object
+      required: [gift_id]
+      minProperties: 2
+      allOf:
+        - properties:
+            gift_id: {type: string, description: The gift to tag.}
+      unevaluatedProperties: false
+    """
+    result, _ = fuzz(project(tmp_path, {"tag_gift": contract}, handlers=False), max_examples=20)
+    got = by_code(result, "TC706")
+    assert len(got) == 1 and got[0].severity == "error", [(f.code, f.message) for f in result.findings]
+    assert "unevaluatedProperties" in got[0].message and got[0].pointer == "/parameters"

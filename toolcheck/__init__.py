@@ -18,8 +18,9 @@ def install_command(extra: str | None = None) -> str:
     return f"pip install '{req}git+{REPOSITORY}@v{__version__}'"
 
 
-def check_arguments(contract, arguments):
-    """Validate one call's arguments against a contract; see :mod:`toolcheck.runtime`."""
+def check_arguments(contract, arguments, *, target=None):
+    """Validate one call's arguments against a contract; with ``target`` (e.g. ``"openai-strict"``), as the
+    model sent them through that target's export. See :func:`toolcheck.runtime.check_arguments`."""
     from .runtime import check_arguments as _check
 
-    return _check(contract, arguments)
+    return _check(contract, arguments, target=target)

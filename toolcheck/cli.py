@@ -391,6 +391,9 @@ def check_args(
     contracts: Annotated[Path | None, typer.Option("--contracts", help="Contract file or folder "
                                                       "(default: the configured paths).")] = None,
     config: ConfigOpt = None,
+    target: Annotated[str | None, typer.Option("--target", help="The target the tool was sent to through `toolcheck "
+                                                "export` (e.g. openai-strict): null for an optional property then "
+                                                "means absent; prints the normalised arguments.")] = None,
 ) -> None:
     """Check one call's arguments against its contract; prints {"ok": true} or a structured error a host can
     hand back to the model. Exit 0 valid, 1 invalid, 2 unknown tool."""
@@ -399,7 +402,8 @@ def check_args(
     from .runtime import run_check_args
 
     text = sys.stdin.read() if args == "-" else args
-    code, result = run_check_args(tool, text, str(contracts) if contracts else None, str(config) if config else None)
+    code, result = run_check_args(tool, text, str(contracts) if contracts else None, str(config) if config else None,
+                                  target=target)
     typer.echo(json.dumps(result, ensure_ascii=False))
     raise typer.Exit(code)
 
@@ -534,8 +538,9 @@ def export(
     exclude: ExcludeOpt = None,
     input_format: InputFormatOpt = None,
 ) -> None:
-    """Write exactly the tools payload TARGET accepts, through the documented transforms. A contract the target
-    cannot express is reported (exit 1) and nothing is written; constraints the target must drop are warnings."""
+    """Write exactly the tools payload TARGET accepts, through the documented transforms. A contract with an
+    error-level loading (TC0), schema (TC1) or target (TC2) finding is reported (exit 1) and nothing is written;
+    constraints the target must drop are warnings."""
     import json
 
     from .engine import run, worst_exit
@@ -547,19 +552,19 @@ def export(
         raise ConfigError(f"unknown target `{target}` (choose from {', '.join(TARGETS)})")
     if api not in ("chat", "responses"):
         raise ConfigError("--api is chat or responses")
-    settings = build_settings("validate", paths=paths, config=config, select=["TC0", "TC2"], extend_select=None,
+    settings = build_settings("validate", paths=paths, config=config, select=["TC0", "TC1", "TC2"], extend_select=None,
                               ignore=None, target=[target], ship=Ship.export, samples=None, exclude=exclude, fmt=None,
                               output=None, fail_on=None, exit_zero=False, statistics=False, baseline=None,
                               write_baseline=None, no_cache=True, quiet=False, force_exclude=False,
                               input_format=input_format)
     result = run(settings, "validate")
-    result.findings = [f for f in result.findings if f.target is None or target in (f.target or "")
-                       or f.code.startswith("TC0")]
+    result.findings = _export_findings(result.findings, target)
     problems = [f for f in result.findings if f.severity == "error"]
     if problems or any(f.severity == "warning" for f in result.findings):
         sys.stderr.write(render("text", result, settings, __version__))
     if worst_exit(problems, "error"):
-        typer.echo(f"toolcheck: nothing written: {len(problems)} problem(s) {target} cannot express", err=True)
+        typer.echo(f"toolcheck: nothing written: {len(problems)} error(s) block the `{target}` export "
+                   "(a payload built from them would be rejected or would not mean the contract)", err=True)
         raise typer.Exit(1)
     from .vendors.transforms import export_tool
 
@@ -573,6 +578,20 @@ def export(
     else:
         sys.stdout.write(text)
     raise typer.Exit(0)
+
+
+def _export_findings(findings: list, target: str) -> list:
+    """What `toolcheck export` reports: every error that blocks the payload (TC0 loading, TC1 schema validity,
+    TC2 for this target), and the warnings of TC0 and of this target (the constraints the export drops). TC1
+    warnings are `toolcheck lint`'s business: they do not make the payload wrong."""
+    out = []
+    for f in findings:
+        if f.code.startswith("TC2") and f.target is not None and target not in f.target:
+            continue
+        if f.code.startswith("TC1") and f.severity != "error":
+            continue
+        out.append(f)
+    return out
 
 
 _FAST_EXIT = False  # set by lint/validate once their output is written

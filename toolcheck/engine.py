@@ -140,6 +140,20 @@ def enabled_codes(settings: Settings, command: str) -> set[str]:
     return {c for c in base if rules[c].family in families}
 
 
+# codes a command may report in place of one of its own, though their family does not run under it:
+# `toolcheck fuzz` reports the TC111 finding that explains why a tool got no example, instead of TC701/TC706
+STAND_INS: dict[str, dict[str, str]] = {"fuzz": {"TC111": "TC701"}}
+
+
+def stand_ins(settings: Settings, command: str, enabled: set[str]) -> set[str]:
+    """The codes of :data:`STAND_INS` this run may stamp: their stand-in is enabled, and they are not ignored."""
+    out = set()
+    for code, instead_of in STAND_INS.get(command, {}).items():
+        if instead_of in enabled and not any(code in expand_selector(sel) for sel in settings.ignore):
+            out.add(code)
+    return out
+
+
 def run(settings: Settings, command: str, cwd: str | None = None, output_variant: str | None = None) -> RunResult:
     """Check the configured inputs. ``output_variant`` (see :func:`cache.output_variant`) lets a cache hit hand
     back the text an earlier identical run wrote, in ``RunResult.rendered``."""
@@ -332,7 +346,7 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
                 if asked is not None and t not in asked and t not in declared:
                     declared[t] = c.file.path  # only `strict: true` adds to what --target asked for
 
-    stamper = _Stamper(settings, enabled)
+    stamper = _Stamper(settings, enabled | stand_ins(settings, command, enabled))
     findings: list[Finding] = []
     for lf in loaded:
         for h in lf.hits:

@@ -493,7 +493,7 @@ def summary_message(errors: list[dict[str, Any]]) -> str:
     return "; ".join(msgs) + (f" (and {more} more)" if more > 0 else "")
 
 
-def check_arguments(contract: Any, arguments: Any) -> dict[str, Any]:
+def check_arguments(contract: Any, arguments: Any, *, target: str | None = None) -> dict[str, Any]:
     """Validate one tool call's ``arguments`` (a dict, or the JSON string a model sent) against ``contract``.
 
     ``contract`` is a :class:`toolcheck.contract.Contract`, a contract mapping (``name`` and ``parameters``, or
@@ -502,8 +502,16 @@ def check_arguments(contract: Any, arguments: Any) -> dict[str, Any]:
     ``{"ok": False, "error": {...}}`` with ``code`` ``VALIDATION_ERROR`` (with ``errors``), ``JSON_SYNTAX_ERROR``
     (the string is not JSON) or ``SCHEMA_ERROR`` (the contract's own schema cannot be compiled: a contract bug,
     run ``toolcheck validate``). Never raises on bad arguments; raises ``TypeError`` for a ``contract`` of the
-    wrong kind (a programming error).
+    wrong kind and ``ValueError`` for an unknown ``target`` (programming errors).
+
+    ``target`` names the vendor target the tool was sent to through ``toolcheck export`` (e.g.
+    ``"openai-strict"``). Under a strict target the model sends ``null`` for a property the contract leaves
+    optional (the export made it required and nullable): such a ``null`` means "absent" and is removed, where the
+    contract's own schema for that property does not accept ``null``. Validation is always against the contract,
+    so every constraint the export had to drop (``minLength``, bounds, ...) is still enforced. With a target, a
+    valid call's result carries the arguments to run: ``{"ok": True, "arguments": {...}}`` (normalised).
     """
+    strict = _strict(target) if target is not None else False
     schema, _name = _schema_of(contract)
     if isinstance(arguments, (str, bytes, bytearray)):
         arguments, err = parse_arguments(arguments)
@@ -518,14 +526,155 @@ def check_arguments(contract: Any, arguments: Any) -> dict[str, Any]:
                                         "run `toolcheck validate` on its contract")
     errors = validate(compiled, schema, arguments)
     if not errors:
-        return {"ok": True}
+        return {"ok": True} if target is None else {"ok": True, "arguments": arguments}
+    if strict and isinstance(arguments, dict):
+        normal = absent_nulls(schema, arguments)
+        if normal is not arguments:
+            errors = validate(compiled, schema, normal)
+            if not errors:
+                return {"ok": True, "arguments": normal}
     return _failure("VALIDATION_ERROR", summary_message(errors), errors)
+
+
+# ----------------------------------------------------------------------------------------------- strict targets
+
+STRICT_TARGETS = ("openai-strict", "anthropic-strict")
+
+
+def _strict(target: str) -> bool:
+    from .settings import TARGETS
+
+    if not isinstance(target, str) or target.split("@", 1)[0] not in TARGETS:
+        raise ValueError(f"unknown target {target!r} (choose from {', '.join(TARGETS)})")
+    return target in STRICT_TARGETS
+
+
+def absent_nulls(schema: Any, arguments: Any) -> Any:
+    """``arguments`` without the ``null`` values that stand for an absent optional property (strict mode's
+    optional -> required + nullable transform), at every level the export transforms: properties, array items,
+    ``allOf``, local ``$ref``s, and the ``anyOf``/``oneOf`` branch whose properties hold the object's keys.
+
+    A ``null`` is removed only where the property is optional and its schema in the contract cannot accept
+    ``null`` (else ``null`` is a value the contract allows, and stays). Returns ``arguments`` itself when
+    nothing changes, else a copy (the input is never modified).
+    """
+    return _strip(schema, arguments, schema, 0)
+
+
+def _deref(schema: Any, root: Any) -> Any:
+    """The schema a local ``$ref`` points to (one hop), or None."""
+    ref = schema.get("$ref") if isinstance(schema, dict) else None
+    if not isinstance(ref, str):
+        return None
+    from .schemaval import local_target
+
+    return local_target(root, ref)
+
+
+def _strip(schema: Any, value: Any, root: Any, depth: int) -> Any:
+    if depth > 64 or not isinstance(schema, dict):
+        return value
+    target = _deref(schema, root)
+    if target is not None and target is not schema:
+        value = _strip(target, value, root, depth + 1)
+    if isinstance(value, dict):
+        out = value
+        props = schema.get("properties")
+        if isinstance(props, dict) and props:
+            req = schema.get("required")
+            req = req if isinstance(req, list) else ()
+            for k, v in value.items():
+                sub = props.get(k)
+                if sub is None:
+                    continue
+                if v is None and k not in req and not _accepts_null(sub, root, 0):
+                    if out is value:
+                        out = dict(value)
+                    del out[k]
+                    continue
+                nv = _strip(sub, v, root, depth + 1)
+                if nv is not v:
+                    if out is value:
+                        out = dict(value)
+                    out[k] = nv
+        all_of = schema.get("allOf")
+        for b in all_of if isinstance(all_of, list) else ():
+            out = _strip(b, out, root, depth + 1)
+        for key in ("anyOf", "oneOf"):
+            branches = schema.get(key)
+            if isinstance(branches, list):
+                b = _branch_for(branches, out, root)
+                if b is not None:
+                    out = _strip(b, out, root, depth + 1)
+        return out
+    if isinstance(value, list):
+        items = schema.get("items")
+        prefix = schema.get("prefixItems")
+        prefix = prefix if isinstance(prefix, list) else items if isinstance(items, list) else []
+        rest = items if isinstance(items, dict) else None
+        out_l = value
+        for i, v in enumerate(value):
+            sub = prefix[i] if i < len(prefix) else rest
+            if sub is None:
+                continue
+            nv = _strip(sub, v, root, depth + 1)
+            if nv is not v:
+                if out_l is value:
+                    out_l = list(value)
+                out_l[i] = nv
+        return out_l
+    return value
+
+
+def _branch_for(branches: list, value: dict, root: Any) -> Any:
+    """The union branch a strict-mode model filled in: strict mode makes every branch object list all its
+    properties, so the branch whose `properties` hold every key of ``value`` (the smallest such one)."""
+    best = None
+    best_n = None
+    keys = set(value)
+    for b in branches:
+        s = _deref(b, root) or b
+        props = s.get("properties") if isinstance(s, dict) else None
+        if not isinstance(props, dict) or not keys <= set(props):
+            continue
+        if best_n is None or len(props) < best_n:
+            best, best_n = b, len(props)
+    return best
+
+
+def _accepts_null(s: Any, root: Any, depth: int) -> bool:
+    """Whether the schema may accept ``null`` (True when unsure: the null then stays, and validation decides)."""
+    if s is True or depth > 32:
+        return True
+    if not isinstance(s, dict):
+        return False
+    target = _deref(s, root)
+    if target is not None and target is not s and not _accepts_null(target, root, depth + 1):
+        return False
+    if "const" in s:
+        return s["const"] is None
+    enum = s.get("enum")
+    if isinstance(enum, list) and None not in enum:
+        return False
+    t = s.get("type")
+    if isinstance(t, str) and t != "null":
+        return False
+    if isinstance(t, list) and "null" not in t:
+        return False
+    for key in ("anyOf", "oneOf"):
+        br = s.get(key)
+        if isinstance(br, list) and not any(_accepts_null(b, root, depth + 1) for b in br):
+            return False
+    br = s.get("allOf")
+    if isinstance(br, list) and not all(_accepts_null(b, root, depth + 1) for b in br):
+        return False
+    return True
 
 
 # ----------------------------------------------------------------------------------------------- CLI entry
 
 def run_check_args(tool: str, args_text: str, contracts_path: str | None = None,
-                   config_path: str | None = None) -> tuple[int, dict[str, Any]]:
+                   config_path: str | None = None, target: str | None = None) -> tuple[int, dict[str, Any]]:
     """`toolcheck check-args TOOL ARGS`: (exit code, result to print as JSON).
 
     Contracts come from ``contracts_path`` (a file or folder) or the configured ``paths`` (default
@@ -534,6 +683,11 @@ def run_check_args(tool: str, args_text: str, contracts_path: str | None = None,
     """
     from .config import ConfigError
 
+    if target is not None:
+        try:
+            _strict(target)
+        except ValueError as e:
+            return 2, _failure("CONFIG_ERROR", str(e))
     try:
         contracts = _load_contracts(contracts_path, config_path)
     except ConfigError as e:
@@ -546,7 +700,7 @@ def run_check_args(tool: str, args_text: str, contracts_path: str | None = None,
         hint = did_you_mean(tool, names)
         where = f" ({len(names)} tool{'s' if len(names) != 1 else ''} loaded)" if names else " (no contracts were found)"
         return 2, _failure("UNKNOWN_TOOL", f"unknown tool {_short(_json(tool), MAX_NAME)}{hint}{where}")
-    result = check_arguments(named[0], args_text)
+    result = check_arguments(named[0], args_text, target=target)
     if result["ok"]:
         return 0, result
     return (2 if result["error"]["code"] == "SCHEMA_ERROR" else 1), result

@@ -341,6 +341,7 @@ class _SchemaCheck:
         self.refs: list[tuple[tuple, str]] = []
         self.anchors: set[str] = set()
         self.ids: dict[str, Any] = {}
+        self.id_nodes: dict[tuple, dict] = {}  # path -> subschema with an identifier (`$id`; draft-04 `id`)
         self.compiled: dict[tuple, Any] = {}
         self.allow, self.extra_formats = _run_options(ctx)
         rid = root.get("$id") if self.dialect != D4 else root.get("id")
@@ -407,6 +408,7 @@ class _SchemaCheck:
                         anchors.add(v)
                 elif k == "$id" or (d4 and k == "id"):
                     if isinstance(v, str) and path:
+                        self.id_nodes[path] = node
                         if v.startswith("#"):
                             anchors.add(v[1:])
                         else:
@@ -636,9 +638,9 @@ class _SchemaCheck:
         for r, i in seen.items():
             if r in props:
                 if props[r] is False:
-                    self.hit("TC111", path + ("required", i), f"required property `{r}` has the schema `false`: "
-                                                              "no object satisfies this schema",
-                             f"Remove `{r}` from `required`, or give it a real schema.", prefer_key=False)
+                    self._unsat(path, node, path + ("required", i), "object",
+                                f"required property `{r}` has the schema `false`: no object satisfies this schema",
+                                f"Remove `{r}` from `required`, or give it a real schema.", prefer_key=False)
                 continue
             if isinstance(pats, dict) and _matches_any(pats, r):
                 continue
@@ -647,16 +649,48 @@ class _SchemaCheck:
             sugg = closest(r, [p for p in props if isinstance(p, str)])
             if closed:
                 kw = "additionalProperties" if ap is False else "unevaluatedProperties"
-                self.hit("TC111", path + ("required", i),
-                         f"required property `{r}` is not in `properties` and `{kw}: false` forbids it: no object "
-                         "satisfies this schema",
-                         (f"Did you mean `{sugg}`? " if sugg else "") +
-                         f"Define `{r}` under `properties`, or remove it from `required`.", prefer_key=False)
+                self._unsat(path, node, path + ("required", i), "object",
+                            f"required property `{r}` is not in `properties` and `{kw}: false` forbids it: no "
+                            "object satisfies this schema",
+                            (f"Did you mean `{sugg}`? " if sugg else "") +
+                            f"Define `{r}` under `properties`, or remove it from `required`.", prefer_key=False)
             else:
                 self.hit("TC106", path + ("required", i), f"required property `{r}` is not defined in `properties`",
                          (f"Did you mean `{sugg}`? Fix the name, or define" if sugg else "Define") +
                          f" `{r}` under `properties` (with a type and a description the model can read).",
                          prefer_key=False)
+
+    # -- unsatisfiable: by type (TC111) or only for one type (TC119)
+    def _types_here(self, path: tuple, node: dict) -> set[str] | None:
+        """The JSON types ``node`` admits, when it says (``type``, ``const``); the root of ``parameters`` is
+        always an object (tool arguments are)."""
+        ts = _types_of(node)
+        if not path and self.role == "parameters":
+            return {"object"} if ts is None or "object" in ts else ts
+        return ts
+
+    def _unsat(self, path: tuple, node: dict, kpath: tuple, applies_to: str, message: str, help: str,
+               **kw) -> None:
+        """A constraint that no ``applies_to`` value satisfies: TC111 when the schema admits only that type, else
+        TC119 (every value of another type still passes), saying which values those are."""
+        ts = self._types_here(path, node)
+        fits = {applies_to, "integer"} if applies_to == "number" else {applies_to}
+        if ts is not None and ts <= fits:
+            self.hit("TC111", kpath, message, help, **kw)
+            return
+        word = _article(applies_to)
+        if ts is None:
+            why = ("its `type` is not a JSON Schema type name" if "type" in node and "const" not in node else
+                   "the schema declares no `type`")
+            still = f"every value that is not {word} still passes ({why})"
+            extra = f" Declare `type: {applies_to}` so that other values are refused too."
+        else:
+            others = sorted(t for t in ts if t not in fits)
+            shown = ", ".join(f"`{t}`" for t in others)
+            still = f"only values of the other types it allows ({shown}) pass"
+            extra = (f" If only {shown} is meant, say so with `type`." if len(others) == 1 else
+                     " Remove the types that are not meant from `type`.")
+        self.hit("TC119", kpath, f"{message}; {still}", help + extra, **kw)
 
     # -- enum / const / default / examples
     def _enum(self, path: tuple, node: dict, bad_type: bool) -> None:
@@ -780,17 +814,18 @@ class _SchemaCheck:
             x = node[a]
             y = node[b]
             if _is_num(x) and _is_num(y) and x > y:
-                self.hit("TC111", path + (a,), f"`{a}` ({_show(x)}) is greater than `{b}` ({_show(y)}): no {what} "
-                                               "satisfies both",
-                         f"Swap or fix the bounds so that `{a}` <= `{b}`.")
+                self._unsat(path, node, path + (a,), _APPLIES[what],
+                            f"`{a}` ({_show(x)}) is greater than `{b}` ({_show(y)}): no {what} satisfies both",
+                            f"Swap or fix the bounds so that `{a}` <= `{b}`.")
         mp = g("maxProperties")
         req = g("required")
         if mp is not None and _is_num(mp) and isinstance(req, list):
             n = len({r for r in req if isinstance(r, str)})
             if n > mp:
-                self.hit("TC111", path + ("maxProperties",), f"`maxProperties` ({_show(mp)}) is less than the "
-                                                             f"{n} required properties: no object satisfies both",
-                         "Raise `maxProperties` or require fewer properties.")
+                self._unsat(path, node, path + ("maxProperties",), "object",
+                            f"`maxProperties` ({_show(mp)}) is less than the {n} required properties: no object "
+                            "satisfies both",
+                            "Raise `maxProperties` or require fewer properties.")
         n_ = g("not") if not path else None  # below the root, `not: {}` is the idiom for "never" (zod, draft-04)
         if n_ is None:
             pass
@@ -821,9 +856,9 @@ class _SchemaCheck:
                 if lv > hv or (lv == hv and (lx or hx)):
                     rel = "is greater than" if lv > hv else "equals"
                     tail = "" if lv > hv else " and the bound is exclusive"
-                    self.hit("TC111", path + (lk,), f"`{lk}` ({_show(lv)}) {rel} `{hk}` ({_show(hv)}){tail}: no "
-                                                    "number satisfies both",
-                             f"Fix the bounds so that the range is not empty (`{lk}` below `{hk}`).")
+                    self._unsat(path, node, path + (lk,), "number",
+                                f"`{lk}` ({_show(lv)}) {rel} `{hk}` ({_show(hv)}){tail}: no number satisfies both",
+                                f"Fix the bounds so that the range is not empty (`{lk}` below `{hk}`).")
                     return
         t = node.get("type")
         if t == "integer" and lows and highs and not bad_type:
@@ -861,41 +896,49 @@ class _SchemaCheck:
 
     # -- $ref
     def _check_refs(self) -> None:
+        """Each `$ref` resolved as the spec says (base URIs, `$id` scoping, anchors), by `referencing`
+        (:class:`toolcheck.schemaval.StaticRefs`); nothing is ever retrieved: another document is TC113."""
+        if not self.refs:
+            return
+        from ..schemaval import StaticRefs
+
+        try:
+            static = StaticRefs(self.root, self.dialect, self.id_nodes)
+        except Exception:  # noqa: BLE001 - an identifier the library cannot read: every ref is judged below
+            static = None
         for path, ref in self.refs:
             rpath = path + ("$ref",)
-            base, frag = ref.split("#", 1) if "#" in ref else (ref, "")
-            target: Any = None
-            if base == "":
-                target = self.root
-            else:
-                absolute = urljoin(self.base_uri, base) if self.base_uri else base
-                if self.base_uri and absolute == self.base_uri:
-                    target = self.root
-                elif absolute in self.ids:
-                    target = self.ids[absolute]
-                elif re.sub(r"^https?://", "", absolute).rstrip("#") in _URI_DIALECT:
+            if static is None:
+                self.hit("TC112", rpath, f"`$ref` `{ref}` does not resolve: the schema's `$id`s cannot be read",
+                         "Fix the `$id` values (URI references) of this schema.", prefer_key=False)
+                continue
+            r = static.lookup(ref, path)
+            if r.kind == "ok":
+                if not isinstance(r.contents, (dict, bool)):
+                    self.hit("TC112", rpath, f"`$ref` `{ref}` does not resolve: it points to a "
+                                             f"{_json_type(r.contents)}, not to a schema",
+                             "Fix the reference or add the definition it names.", prefer_key=False)
+                continue
+            if r.kind == "external":
+                if re.sub(r"^https?://", "", r.uri).rstrip("#") in _URI_DIALECT:
                     continue  # a metaschema: every validator has it built in
-                else:
-                    remote = bool(re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", absolute))
-                    what = "a remote document" if remote else "another file"
-                    self.hit("TC113", rpath, f"`$ref` `{ref}` points to {what}; toolcheck never fetches it, and "
-                                             "model APIs do not resolve it",
-                             "Copy the referenced schema under `$defs` in this schema and refer to it as "
-                             "`#/$defs/<name>`.", prefer_key=False)
-                    continue
-            if frag == "":
-                continue
-            if not frag.startswith("/"):
-                if frag not in self.anchors:
-                    sugg = closest(frag, sorted(self.anchors))
-                    self.hit("TC112", rpath, f"`$ref` `{ref}` names the anchor `{frag}`, which no subschema "
-                                             "declares",
-                             (f"Did you mean `#{sugg}`? " if sugg else "") +
-                             "Declare it with `$anchor` or use a JSON pointer such as `#/$defs/<name>`.",
-                             prefer_key=False)
-                continue
-            problem = _resolve_pointer(target, frag)
-            if problem:
+                remote = bool(re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", r.uri))
+                what = "a remote document" if remote else "another file"
+                self.hit("TC113", rpath, f"`$ref` `{ref}` points to {what}; toolcheck never fetches it, and "
+                                         "model APIs do not resolve it",
+                         "Copy the referenced schema under `$defs` in this schema and refer to it as "
+                         "`#/$defs/<name>`.", prefer_key=False)
+            elif r.kind == "anchor":
+                frag = unquote(r.fragment)
+                sugg = closest(frag, sorted(self.anchors))
+                self.hit("TC112", rpath, f"`$ref` `{ref}` names the anchor `{frag}`, which no subschema of that "
+                                         "resource declares",
+                         (f"Did you mean `#{sugg}`? " if sugg and sugg != frag else "") +
+                         "Declare it with `$anchor` or use a JSON pointer such as `#/$defs/<name>`.",
+                         prefer_key=False)
+            else:
+                problem = (_resolve_pointer(r.contents, r.fragment) if r.kind == "pointer" and r.contents is not None
+                           else None) or "it names nothing"
                 self.hit("TC112", rpath, f"`$ref` `{ref}` does not resolve: {problem}",
                          "Fix the reference or add the definition it names.", prefer_key=False)
 
@@ -1009,6 +1052,7 @@ _CONTRA_KEYS = frozenset((
 ))
 _MIN_MAX = (("minLength", "maxLength", "string"), ("minItems", "maxItems", "array"),
             ("minProperties", "maxProperties", "object"), ("minContains", "maxContains", "array"))
+_APPLIES = {"string": "string", "array": "array", "object": "object"}  # the JSON type each pair constrains
 _NODE_KEYS = _CONTRA_KEYS | {
     "type", "required", "enum", "const", "default", "example", "examples", "pattern", "patternProperties", "format",
 }
@@ -2227,7 +2271,10 @@ def unsatisfiable_schema(contracts, ctx):
     more required properties than `maxProperties`, a required property forbidden by `additionalProperties:
     false` (or `unevaluatedProperties: false`) or whose own schema is `false`, an empty `enum`, `enum` values
     none of which pass the rest of the schema (e.g. `type`), a `const` its own schema rejects, `allOf` branches
-    with incompatible types, and `not: {}`. Reported at the keyword that makes it impossible.
+    with incompatible types, and `not: {}`. Reported at the keyword that makes it impossible. A bound, length,
+    item, `contains` or property constraint applies to one JSON type only: it makes the schema unsatisfiable
+    only when `type` admits nothing else (the root of `parameters` is always an object); otherwise every value
+    of another type still passes, and TC119 reports it as a warning instead.
 
     Why is this bad?
     Every call fails validation, whatever the model sends; if the schema is a property's, the property can never
@@ -2254,6 +2301,50 @@ def unsatisfiable_schema(contracts, ctx):
     ```
     """
     return run_index(contracts, ctx).get("TC111", ())
+
+
+@rule("TC119", "contradiction-for-one-type", severity="warning", scope="set")
+def contradiction_for_one_type(contracts, ctx):
+    """Constraints that contradict each other for one type, in a schema that also admits other types.
+
+    What it does:
+    Finds the contradictions TC111 looks for — `minimum > maximum` (and the exclusive forms), `minLength >
+    maxLength`, `minItems > maxItems`, `minContains > maxContains`, `minProperties > maxProperties`, more
+    required properties than `maxProperties`, a required property that cannot be given — in a schema whose
+    `type` does not limit it to the type those keywords constrain (no `type`, or a `type` list with other types).
+    Each of these keywords applies to one JSON type only, so every value of another type still passes: the
+    schema is not unsatisfiable (that is TC111), but it accepts only what was probably never meant. The message
+    says which values still pass. The root of `parameters` is always an object (tool arguments are), so
+    object constraints there are TC111.
+
+    Why is this bad?
+    The bounds were meant to say something about the value, and they say nothing that any value can meet: a
+    model that sends the value the description asks for is always refused, and only a value of the wrong type
+    (often `null`, or a string where a number was meant) gets through.
+
+    Example:
+    ```yaml
+    name: count_gifts
+    description: Count the gifts in a price range. Use it when the user asks how many gifts cost so much.
+    risk: read_only
+    parameters:
+      type: object
+      properties:
+        max_price: {minimum: 100, maximum: 10, description: Highest price in euros.}
+    ```
+
+    Use instead:
+    ```yaml
+    name: count_gifts
+    description: Count the gifts in a price range. Use it when the user asks how many gifts cost so much.
+    risk: read_only
+    parameters:
+      type: object
+      properties:
+        max_price: {type: number, minimum: 10, maximum: 100, description: Highest price in euros.}
+    ```
+    """
+    return run_index(contracts, ctx).get("TC119", ())
 
 
 @rule("TC112", "unresolvable-ref", scope="set")

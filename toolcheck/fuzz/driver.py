@@ -3,9 +3,11 @@
 Per tool:
 
 1. Skip what static checks own: a schema that is not valid JSON Schema, or has a bad `$ref` or regex, is not
-   fuzzed (TC705 says so; `toolcheck lint` says why); an unsatisfiable schema TC111 found is not reported again.
+   fuzzed (TC705 says so; `toolcheck lint` says why).
 2. Normalise the schema for hypothesis-jsonschema (:mod:`.normalize`) and build its strategy. An empty
-   strategy is an unsatisfiable schema (TC701); a schema the generator cannot take is TC705 (info).
+   strategy is an unsatisfiable schema (TC701); a schema the generator cannot take is TC705 (info). A tool that
+   gets no example at all is a finding: the TC111 finding that explains it (an unsatisfiable schema found
+   statically), else TC706 naming why generation failed.
 3. Run 1, valid arguments (``max_examples`` of them): each generated instance must pass the validator (TC702
    otherwise, unless the generator only approximates the schema: then it is filtered), must still be accepted
    by each configured target's exported schema (TC704), and its mutations must be rejected unless the schema
@@ -31,15 +33,16 @@ import signal
 import threading
 import time
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..findings import Hit, escape_pointer_token
 
-SCHEMA_CODES = ("TC701", "TC702", "TC703", "TC704", "TC705")
+SCHEMA_CODES = ("TC701", "TC702", "TC703", "TC704", "TC705", "TC706")
 HANDLER_CODES = ("TC710", "TC711", "TC712", "TC713", "TC714", "TC715", "TC716", "TC717", "TC718", "TC719")
 INVALID_ARGS_CODES = ("TC711", "TC712", "TC715", "TC716", "TC717", "TC718")  # what run 2 can find
 DEFAULT_MAX_EXAMPLES = 100
+ZERO_EXAMPLES = "TC706"  # fuzz tried and produced no example at all
 STATIC_BLOCKERS = ("TC103", "TC105", "TC112", "TC113", "TC114")
 NOT_JSON_SCHEMA_TARGETS = ("gemini",)  # OpenAPI-subset `parameters`: not JSON Schema, no validator reads it
 
@@ -222,7 +225,8 @@ def _fuzz_contract(c, ctx, opts, state) -> list[Hit]:
     handler_on = any(code in enabled for code in HANDLER_CODES)
 
     static = analysis(c, ctx)
-    static_unsat = any(h.pointer == base or h.pointer.startswith(base + "/") for h in static.get("TC111", ()))
+    unsat_hits = [h for h in static.get("TC111", ()) if h.pointer == base or h.pointer.startswith(base + "/")]
+    static_unsat = bool(unsat_hits)
     blockers = [code for code in STATIC_BLOCKERS
                 if any(h.pointer == base or h.pointer.startswith(base + "/") for h in static.get(code, ()))]
     if not blockers and isinstance(schema, dict) and not _meta_valid(schema):
@@ -247,6 +251,7 @@ def _fuzz_contract(c, ctx, opts, state) -> list[Hit]:
     deadline = time.monotonic() + budget
     hard = budget + max(5.0, budget * 0.5) + (opts.handler_timeout if handler_on else 0.0)
     tool = _Tool(c, ctx, opts, state, schema, validator, base, seed, deadline)
+    tool.unsat_hits = unsat_hits
     try:
         with _alarm(hard):
             try:
@@ -268,10 +273,10 @@ def _fuzz_contract(c, ctx, opts, state) -> list[Hit]:
         state.notes.append(f"note: {name}: fuzzing stopped at the time limit ({hard:.0f} s) after "
                            f"{tool.valid_count} example(s)")
     if tool.stopped and tool.valid_count == 0:
-        hits.append(Hit(base, f"the schema was not fuzzed: the generator did not produce an example within the "
-                        f"time limit ({hard:.0f} s)",
-                        "Raise `--budget-seconds`, or simplify the schema (large `anyOf`/`allOf` combinations are "
-                        "slow to generate from).", code="TC705"))
+        hits.extend(tool.explained() or [Hit(
+            base, f"no example was generated: the generator did not produce one within the time limit ({hard:.0f} s)",
+            "Raise `--budget-seconds`, or simplify the schema (large `anyOf`/`allOf` combinations are slow to "
+            "generate from).", code=ZERO_EXAMPLES)])
     hits.extend(tool.findings())
     return hits
 
@@ -488,6 +493,7 @@ class _Tool:
         self.handler_ptr = ""
         self.handler_label = ""
         self.static_unsat = False
+        self.unsat_hits: list[Hit] = []  # TC111 findings inside this schema (toolcheck lint's)
         self.from_cli = False
         self.budget_hit = False
         self.caller = None  # a worker-process caller to close when the tool is done
@@ -523,16 +529,18 @@ class _Tool:
             return False
         if empty:
             if static_unsat:
-                return False  # TC111 reports it (`toolcheck lint`)
+                hits.extend(self.explained())  # the static finding says why, instead of a TC7 one
+                return False
             if self.norm.exact:
                 ptr, why = _why_empty(self.norm)
                 hits.append(Hit(self.base + ptr, f"no value satisfies this schema: {why}",
                                 "Relax the contradicting constraints; as written, every call fails validation.",
                                 code="TC701"))
             else:
-                hits.append(Hit(self.base, "the schema was not fuzzed: the generator found no instance of its "
-                                "approximation (" + "; ".join(self.norm.approximations) + ")",
-                                "Nothing to fix unless you want it fuzzed: samples still check it.", code="TC705"))
+                hits.append(Hit(self.base, "no example was generated: the generator found no instance of its "
+                                "approximation of the schema (" + "; ".join(self.norm.approximations) + ")",
+                                "Check the schema for a contradiction the approximated keywords hide; if it is "
+                                "satisfiable, simplify those keywords or add a valid sample.", code=ZERO_EXAMPLES))
             return False
         self.static_unsat = static_unsat
         opts = self.ctx.options("TC703") if "TC703" in self.ctx.enabled else {}
@@ -641,6 +649,16 @@ class _Tool:
             except BaseException as e:  # noqa: BLE001 - failures we raised, Unsatisfiable, flaky replays ...
                 return e
         return None
+
+    def explained(self) -> list[Hit]:
+        """The static TC111 findings that explain why no example exists (reported by fuzz in place of a TC7 one)."""
+        from ..engine import stand_ins
+
+        if "TC111" in stand_ins(self.ctx.settings, self.ctx.command, self.ctx.enabled):
+            return [replace(h, code="TC111", subject=None) for h in self.unsat_hits]
+        h = self.unsat_hits[0]
+        return [Hit(self.base, f"no example was generated: no value satisfies the schema (TC111: {h.message})",
+                    h.help, code=ZERO_EXAMPLES)]
 
     def _over_budget(self) -> bool:
         if _alarm.fired:
@@ -791,16 +809,20 @@ class _Tool:
 
         out: list[Hit] = []
         s = self.opts.seed
-        if self.valid_count == 0 and not any(k[0] == "TC702" for k in self.store) and not self.stopped:
+        if self.valid_count == 0 and not any(k[0] == "TC702" for k in self.store) and not self.stopped \
+                and self.unsat_hits:
+            out.extend(self.explained())  # an unsatisfiable schema TC111 proves: that is why nothing was generated
+        elif self.valid_count == 0 and not any(k[0] == "TC702" for k in self.store) and not self.stopped:
             if self.budget_hit or time.monotonic() > self.deadline:
-                out.append(Hit(self.base, f"the schema was not fuzzed: no example was generated within the time "
-                               f"budget ({self.opts.budget_seconds:g} s)",
+                out.append(Hit(self.base, f"no example was generated within the time budget "
+                               f"({self.opts.budget_seconds:g} s)",
                                "Raise `--budget-seconds`, or simplify the schema (large `anyOf`/`allOf` "
-                               "combinations are slow to generate from).", code="TC705"))
+                               "combinations are slow to generate from).", code=ZERO_EXAMPLES))
             elif self.crashed_generator:
-                out.append(Hit(self.base, f"the schema was not fuzzed: the generator failed "
+                out.append(Hit(self.base, f"no example was generated: the generator failed "
                                f"({self.crashed_generator})",
-                               "Nothing to fix unless you want it fuzzed: samples still check it.", code="TC705"))
+                               "Simplify the construct the generator fails on, or add a valid sample so that "
+                               "`toolcheck validate` still checks the tool.", code=ZERO_EXAMPLES))
             elif self.norm is not None and self.norm.exact and not self.static_unsat and self.generated == 0:
                 out.append(Hit(self.base, f"no instance of this schema was found in {self.opts.max_examples} "
                                "attempts: it may admit no value",
@@ -808,9 +830,10 @@ class _Tool:
                                "overlap); if it is satisfiable, add a valid sample.", code="TC701",
                                severity="warning"))
             elif self.norm is not None and not self.norm.exact:
-                out.append(Hit(self.base, "the schema was not fuzzed: no generated instance passed the validator "
+                out.append(Hit(self.base, "no example was generated: no generated instance passed the validator "
                                "(the generator approximates " + "; ".join(self.norm.approximations) + ")",
-                               "Nothing to fix unless you want it fuzzed: samples still check it.", code="TC705"))
+                               "Check the schema for a contradiction the approximated keywords hide; if it is "
+                               "satisfiable, simplify those keywords or add a valid sample.", code=ZERO_EXAMPLES))
         for key, case in sorted(self.store.items(), key=lambda kv: _sort_key(kv[0])):
             code = key[0]
             if code == "TC702":

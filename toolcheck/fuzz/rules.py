@@ -8,7 +8,7 @@ the registry at the top level. hypothesis is imported by the driver, on the firs
 Decisions where the issue is silent (also in each rule's documentation):
 
 * A schema that is not valid JSON Schema, or whose `$ref`/regex static checks reject, is not fuzzed (TC705,
-  info); an unsatisfiable schema TC111 already reports statically is not reported again.
+  info); a tool fuzz tried and got no example for is an error: the TC111 finding that explains it, else TC706.
 * "Declared" is generous for TC703: a shape any branch of a union declares is never reported; a value that
   declares nothing (no `type`, `enum` or `const`) accepting everything is.
 * Error codes are checked against `errors` for valid arguments only: for invalid ones, any structured error
@@ -37,8 +37,9 @@ def no_valid_instance(contracts, ctx):
     exists (it canonicalises the schema to `false`), reports it as an error at the deepest schema that admits
     nothing, with the reason (`allOf` branches that contradict, a required property that admits nothing,
     `uniqueItems` with fewer allowed values than `minItems`, `contains` against `items`, ...). When it cannot
-    prove it but finds no instance either, reports a warning. Contradictions that TC111 finds statically (`toolcheck
-    lint`) are not reported again.
+    prove it but finds no instance either, reports a warning. A contradiction that TC111 finds statically is
+    reported as that TC111 finding instead (under `toolcheck fuzz` too, so that a tool fuzz got no example for
+    never passes silently).
 
     Why is this bad?
     Every call fails validation, whatever the model sends; the tool cannot be used at all.
@@ -79,7 +80,8 @@ def no_valid_instance(contracts, ctx):
           items: {type: string, enum: [A1, A2, A3, A4], description: A seat label.}
     ```
     """
-    return _hits("TC701", contracts, ctx)
+    # TC111 stands in for TC701 when the static check already proves the schema unsatisfiable
+    return list(_hits("TC701", contracts, ctx)) + list(_hits("TC111", contracts, ctx))
 
 
 @rule("TC702", "generator-validator-disagreement", severity="warning", scope="set")
@@ -269,9 +271,9 @@ def schema_not_fuzzable(contracts, ctx):
 
     What it does:
     Says when a tool's `parameters` cannot be fuzzed: it is not valid JSON Schema (`toolcheck lint` says why), it
-    has a `$ref` to another document, hypothesis-jsonschema cannot take it even after normalisation (draft
-    2020-12 keywords are rewritten first; a recursive `$ref` is unrolled a few levels), or no generated instance
-    passed the validator while the generator only approximated the schema (the approximations are named).
+    has a `$ref` to another document, or hypothesis-jsonschema cannot take it even after normalisation (draft
+    2020-12 keywords are rewritten first; a recursive `$ref` is unrolled a few levels). A schema fuzz tried and
+    got no example for is TC706.
 
     Why is this bad?
     It is not a defect, only a gap: nothing in the fuzz run speaks for this tool, so a clean run says less than
@@ -300,6 +302,54 @@ def schema_not_fuzzable(contracts, ctx):
     ```
     """
     return _hits("TC705", contracts, ctx)
+
+
+@rule("TC706", "no-examples-generated", scope="set")
+def no_examples_generated(contracts, ctx):
+    """Fuzzing produced no example at all for a tool, and why.
+
+    What it does:
+    Reports a tool for which `toolcheck fuzz` generated arguments and none came out: the generator failed on the
+    schema, the time budget passed before the first example, the generator found no instance of its
+    approximation of the schema, or no generated instance passed the validator while the generator only
+    approximated some keywords (`unevaluatedProperties` beside applicators, `minContains`, a pattern without a
+    Python equivalent; they are named). When an unsatisfiable schema found statically explains it, fuzz
+    reports that TC111 finding instead; a schema fuzz does not try (TC705) is not reported here.
+
+    Why is this bad?
+    Zero examples means nothing was checked: a clean run would claim a tool fuzzed that never was. Often the
+    schema admits no argument object at all and every call fails validation.
+
+    Example:
+    ```yaml
+    name: tag_gift
+    description: Tag a gift with one label. Use it when the user labels a gift.
+    risk: read_only
+    parameters:
+      type: object
+      required: [gift_id]
+      minProperties: 2
+      allOf:
+        - properties:
+            gift_id: {type: string, description: The gift to tag.}
+      unevaluatedProperties: false
+    ```
+
+    Use instead:
+    ```yaml
+    name: tag_gift
+    description: Tag a gift with one label. Use it when the user labels a gift.
+    risk: read_only
+    parameters:
+      type: object
+      additionalProperties: false
+      required: [gift_id, label]
+      properties:
+        gift_id: {type: string, description: The gift to tag.}
+        label: {type: string, description: The label to put on it.}
+    ```
+    """
+    return _hits("TC706", contracts, ctx)
 
 
 @rule("TC710", "handler-raised", scope="set")

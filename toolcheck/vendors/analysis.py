@@ -270,13 +270,23 @@ _MAP_HELP = ("Declare its keys under `properties` (strict mode cannot express a 
              "JSON-encoded string and parse it on the host.")
 
 
-def _open_object(n: Node, out: list[Issue], rule_set: str, rule_missing: str, sev_missing: str) -> None:
+def _open_object(n: Node, out: list[Issue], rule_set: str, rule_missing: str, sev_missing: str,
+                 root: Any = None) -> None:
     s = n.schema
     ap = s.get("additionalProperties", None)
     if ap is False:
         return
     props = s.get("properties")
     has_props = isinstance(props, dict) and bool(props)
+    if "additionalProperties" not in s and _in_place_branch(root, n.path):
+        out.append(Issue(n.path, None, K_OPEN, sev_missing, rule_missing,
+                         "{who} requires `additionalProperties: false` on every object; this branch constrains "
+                         "the object it belongs to and does not set it (closing it would refuse that object's "
+                         "other properties)",
+                         "Move the constraint into the object's own `properties` (e.g. `minLength` on the property) "
+                         "and drop the branch, or list every property of the object in the branch as well and "
+                         "close it."))
+        return
     if "additionalProperties" not in s:
         fix = "close" if (has_props or not n.path) else None
         out.append(Issue(n.path, None, K_OPEN, sev_missing, rule_missing,
@@ -291,6 +301,25 @@ def _open_object(n: Node, out: list[Issue], rule_set: str, rule_missing: str, se
                          + ("" if has_props else " and no properties (a free-form object)"),
                          "Set `additionalProperties: false` (the model then sends only the declared keys)."
                          if has_props else _MAP_HELP, fix))
+
+
+_IN_PLACE_LIST = ("anyOf", "oneOf", "allOf")
+_IN_PLACE_ONE = ("not", "if", "then", "else")
+
+
+def _in_place_branch(root: Any, path: tuple) -> bool:
+    """Whether the subschema at ``path`` is an applicator branch (`anyOf`/`oneOf`/`allOf`/`not`/`if`/...) of an
+    object schema that lists its own properties: it constrains that same object."""
+    if root is None or not path:
+        return False
+    if len(path) >= 2 and path[-2] in _IN_PLACE_LIST:
+        parent = resolve(root, path[:-2])
+    elif path[-1] in _IN_PLACE_ONE:
+        parent = resolve(root, path[:-1])
+    else:
+        return False
+    props = parent.get("properties") if isinstance(parent, dict) else None
+    return isinstance(props, dict) and bool(props)
 
 
 def _optional(n: Node, out: list[Issue]) -> None:
@@ -344,7 +373,7 @@ def _openai_strict(schema: dict, nodes: list[Node], refs: Refs | None, out: list
                                          + ", ".join(f"`{k}`" for k in sib) + ")",
                                          "Move them into the referenced schema, or inline it.", fix))
         if n.obj:
-            _open_object(n, out, "OAI-STRICT-003", "OAI-STRICT-003", "error")
+            _open_object(n, out, "OAI-STRICT-003", "OAI-STRICT-003", "error", schema)
             _optional(n, out)
         br = s.get("anyOf")
         if isinstance(br, list) and len(br) > 1:
@@ -450,7 +479,7 @@ def _anthropic_strict(schema: dict, nodes: list[Node], refs: Refs | None, out: l
     for n in nodes:
         s = n.schema
         if n.obj:
-            _open_object(n, out, "ANT-STRICT-001", "ANT-STRICT-002", "warning")
+            _open_object(n, out, "ANT-STRICT-001", "ANT-STRICT-002", "warning", schema)
         if _ANT_TRIGGERS.isdisjoint(s):
             continue
         _node_keywords("anthropic-strict", n, refs, out, skip_root=("anyOf", "oneOf", "allOf"))

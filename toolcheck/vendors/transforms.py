@@ -34,7 +34,18 @@ Documented transforms (each one the vendor rules in :mod:`toolcheck.vendors.rule
   branches; numeric ``enum`` values become strings with ``format: enum``; every local ``$ref`` that is not
   recursive is inlined; keywords outside the OpenAPI subset are dropped; a missing ``type`` is inferred.
 - Gemini ``parametersJsonSchema``: ``const`` -> ``enum``, ``definitions`` -> ``$defs``, ``$ref`` siblings inlined.
-- every target whose root must be an object gets ``type: object`` when it is missing.
+- every target whose root must be an object gets ``type: object`` when it is missing; a root ``anyOf``/``oneOf``
+  the target rejects (OpenAI strict, Anthropic) is dropped (a warning) when its branches only constrain
+  properties the root declares, and kept for the target check to report otherwise.
+- strict modes close every object except a branch (``anyOf``/``oneOf``/``allOf``/``not``/...) of an object that
+  lists its own properties: such a branch constrains that same object, and closing it would refuse the
+  object's other properties. An object whose branches declare properties it does not list cannot be closed
+  without refusing them: an error (nothing is exported).
+
+The rule every transform keeps (tests/test_export_property.py checks it on corpus A): the exported schema
+accepts every argument object the contract accepts, after the documented mapping (an absent optional property
+is sent as ``null`` where strict mode made it required), except properties the contract does not declare and
+the constraints a note reports as dropped; where it cannot, a note is an error and ``toolcheck export`` refuses.
 
 Each transform that changes meaning produces a :class:`Note`: ``warning`` for a constraint the model no longer
 sees (only the host's validation still enforces it) or a narrowing the model must live with, ``info`` for a
@@ -115,6 +126,7 @@ TRANSFORM_TEXT = {
 }
 
 _ROOT_UNION_OK = frozenset(("required", "description", "title", "$comment"))
+_IN_PLACE = frozenset(("anyOf", "oneOf", "allOf", "not", "if", "then", "else"))  # applicators on the same instance
 
 
 @dataclass
@@ -543,8 +555,11 @@ class _SchemaExport:
 
     # -------------------------------------------------------------------------------------------- traversal
 
-    def _fix(self, node: dict, depth: int) -> dict:
+    def _fix(self, node: dict, depth: int, in_place: bool = False) -> dict:
         if depth <= MAX_DEPTH:
+            # a branch of an object that lists its own properties constrains that same object: it must not be
+            # closed on its own (it would refuse the object's other properties)
+            owner = isinstance(node.get("properties"), dict) and bool(node["properties"]) and is_object(node)
             for key in [k for k in node if k in SUB_KEYS]:
                 v = node[key]
                 if key in MAP_KEYS and isinstance(v, dict):
@@ -552,12 +567,14 @@ class _SchemaExport:
                         if isinstance(v[n], dict):
                             v[n] = self._fix(v[n], depth + 1)
                 elif isinstance(v, list) and (key in LIST_KEYS or key == "items"):
+                    branch = owner and key in _IN_PLACE
                     for i, sub in enumerate(v):
                         if isinstance(sub, dict):
-                            v[i] = self._fix(sub, depth + 1)
+                            v[i] = self._fix(sub, depth + 1, branch)
                 elif isinstance(v, dict):
-                    node[key] = self._fix(v, depth + 1)
+                    node[key] = self._fix(v, depth + 1, owner and key in _IN_PLACE)
         fixer = getattr(self, "_node_" + self.t.replace("-", "_"), None)
+        self._in_place = in_place
         root = depth == 0
         if root and self.t in ROOT_OBJECT:
             node = self._root(node)
@@ -582,6 +599,8 @@ class _SchemaExport:
             for key in keys:
                 if key in node and key != "allOf" and root_union_droppable(node, key):
                     value = node.pop(key)
+                    under = _ptr(self.origin(node) + (key,)) + "/"
+                    self.notes[:] = [n for n in self.notes if not n.pointer.startswith(under)]  # gone with it
                     self.note(self.origin(node), key, "warning", K_ROOT, rule,
                               f"{{who}} rejects `{key}` at the root; the export drops it: the model no longer "
                               f"sees `{key}: {short(value)}`; only the host's validation enforces it")
@@ -673,12 +692,16 @@ class _SchemaExport:
                         props[name] = self.adopt(new, sub)
                 self.note(self.origin(node) + ("properties", name), None, "info", K_OPTIONAL, "OAI-STRICT-004",
                           f"{{who}} requires every property; the export sends optional `{name}` as required and "
-                          "nullable: treat `null` as absent on the host")
+                          "nullable: the host treats `null` as absent (`check_arguments(..., target=...)`)")
         node["required"] = list(props)
 
     def _close(self, node: dict, root: bool, rule: str) -> None:
         ap = node.get("additionalProperties", None)
         has_props = isinstance(node.get("properties"), dict) and bool(node["properties"])
+        if getattr(self, "_in_place", False) and not root:
+            return  # a branch constraining its parent object, which is closed itself
+        if has_props and ap is not False:
+            self._branch_names_outside(node, rule)
         if ap is False:
             return
         if "additionalProperties" not in node:
@@ -691,6 +714,25 @@ class _SchemaExport:
             self.note(self.origin(node), "additionalProperties", "warning", K_OPEN, rule,
                       f"{{who}} requires closed objects; the export sets `additionalProperties: false`: "
                       f"the model can no longer send keys other than {names}")
+
+    def _branch_names_outside(self, node: dict, rule: str) -> None:
+        """Closing ``node`` would refuse the properties that only its in-place branches declare: the export
+        cannot say that (strict modes close every object), so it is an error, not a dropped constraint."""
+        declared = set(node["properties"])
+        extra: set = set()
+        for key in ("anyOf", "oneOf", "allOf", "not", "if", "then", "else"):
+            subs = node.get(key)
+            for b in subs if isinstance(subs, list) else ([subs] if key in node else []):
+                names = branch_property_names(b)
+                if names is None:
+                    continue  # a map inside a branch: reported where it is
+                extra |= names - declared
+        if extra:
+            shown = ", ".join(f"`{n}`" for n in sorted(extra)[:5])
+            self.note(self.origin(node), None, "error", K_OPEN, rule,
+                      f"{{who}} closes every object, and this object's properties do not list {shown}, which its "
+                      "`anyOf`/`oneOf`/`allOf` branches declare: the export would refuse them. List every property "
+                      "under the object's own `properties` (the branches may keep constraining them)")
 
     # -------------------------------------------------------------------------------------------- Anthropic
 
@@ -1086,10 +1128,53 @@ def make_nullable(schema: dict) -> dict:
 
 
 def root_union_droppable(node: dict, key: str) -> bool:
-    """A root ``anyOf``/``oneOf`` whose branches only restate requirements (e.g. "one of a or b is required")."""
+    """A root ``anyOf``/``oneOf`` the export can drop without rejecting any argument object the contract accepts:
+    its branches only constrain the root object (e.g. "one of a or b is required", "a is a non-empty string
+    here"), and every property they name is one the root declares (or the root is closed anyway). Dropping a
+    constraint only widens what is accepted; the host still enforces it from the contract."""
     br = node.get(key)
-    return (isinstance(br, list) and bool(br) and is_object(node)
-            and all(isinstance(b, dict) and set(b) <= _ROOT_UNION_OK for b in br))
+    if not (isinstance(br, list) and br and is_object(node) and all(isinstance(b, dict) for b in br)):
+        return False
+    if all(set(b) <= _ROOT_UNION_OK for b in br):
+        return True
+    props = node.get("properties")
+    declared = set(props) if isinstance(props, dict) else set()
+    closed = node.get("additionalProperties") is False
+    for b in br:
+        names = branch_property_names(b)
+        if names is None or not (closed or names <= declared):
+            return False
+        if b.get("type") not in (None, "object"):
+            return False
+    return True
+
+
+def branch_property_names(branch: Any, depth: int = 0) -> set | None:
+    """The property names an in-place branch (of `anyOf`/`oneOf`/`allOf`, or `not`/`if`/`then`/`else`) declares,
+    through its own nested in-place branches; None when it can admit names it does not list (a
+    `patternProperties` map or an `additionalProperties` schema), which only the branch itself could express."""
+    if isinstance(branch, bool):
+        return set()
+    if not isinstance(branch, dict) or depth > 20:
+        return None
+    if branch.get("patternProperties") or isinstance(branch.get("additionalProperties"), dict) \
+            or "$ref" in branch:
+        return None
+    props = branch.get("properties")
+    names = set(props) if isinstance(props, dict) else set()
+    for key in ("anyOf", "oneOf", "allOf"):
+        for sub in branch.get(key) or () if isinstance(branch.get(key), list) else ():
+            more = branch_property_names(sub, depth + 1)
+            if more is None:
+                return None
+            names |= more
+    for key in ("not", "if", "then", "else"):
+        if key in branch:
+            more = branch_property_names(branch[key], depth + 1)
+            if more is None:
+                return None
+            names |= more
+    return names
 
 
 def distributable(node: dict) -> bool:
