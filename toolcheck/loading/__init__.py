@@ -277,9 +277,11 @@ def _load_jsonl(sf: SourceFile, text: str, limits: Limits, out: Loaded) -> None:
         fmt = forced or _tool_format(rec)
         if fmt not in (None, "contract", "functions"):
             if fmt == "gemini" and any(k in rec for k in GEMINI_KEYS):
-                for k in GEMINI_KEYS:
-                    for j, d in enumerate(rec.get(k) or []):
-                        _add_vendor_tool(sf, "gemini", f"/{i}/{k}/{j}", d, out)
+                before = len(out.contracts)
+                if _gemini_declarations(sf, f"/{i}", rec, out) and len(out.contracts) == before:
+                    out.hits.append(Hit(f"/{i}", "this Gemini tool holds no function declarations",
+                                        "List the functions under `functionDeclarations`, or remove the line.",
+                                        code="TC006"))
             else:
                 _add_vendor_tool(sf, fmt, f"/{i}", rec, out, forced is not None)
             continue
@@ -287,7 +289,7 @@ def _load_jsonl(sf: SourceFile, text: str, limits: Limits, out: Loaded) -> None:
         data = rec
         if "source" in rec:
             data = dict(rec)
-            meta["source"] = data.pop("source")
+            _take_source(data, f"/{i}", meta, out)
         if rec.get("strict") is True:
             meta["strict"] = True
         out.contracts.append(Contract(data, sf, f"/{i}", index=len(out.contracts), metadata=meta,
@@ -328,6 +330,14 @@ def _extract(sf: SourceFile, doc: Any, out: Loaded) -> None:
         sf.format = fmt
         for ptr, item in items:
             _add_vendor_tool(sf, fmt, ptr, item, out, forced is not None)
+        wrappers = [("", doc)] if isinstance(doc, dict) else \
+            [(f"/{i}", t) for i, t in enumerate(doc)] if isinstance(doc, list) else []
+        shaped = all([_gemini_declarations(sf, p, t, out, add=False) for p, t in wrappers
+                      if isinstance(t, dict) and any(k in t for k in GEMINI_KEYS)])
+        if not out.contracts and shaped:
+            out.hits.append(Hit("", f"file is in the {_FORMAT_NAMES.get(fmt, fmt)} format but holds no tool "
+                                    "definitions", "Add the tools, or remove the file from the checked paths.",
+                                code="TC006"))
         return
     if isinstance(doc, dict) and "tools" in doc and "name" not in doc:
         tools = doc["tools"]
@@ -368,6 +378,40 @@ def _add_contract(sf: SourceFile, item: Any, ptr: str, out: Loaded) -> None:
                 c.samples.append(s)
 
 
+_FORMAT_NAMES = {"openai": "OpenAI", "openai-responses": "OpenAI Responses", "anthropic": "Anthropic",
+                 "gemini": "Gemini", "mcp": "MCP", "functions": "function-object"}
+
+
+def _gemini_declarations(sf: SourceFile, ptr: str, wrapper: dict, out: Loaded, add: bool = True) -> bool:
+    """The function declarations of a Gemini `Tool` object (with ``add``, as contracts); False, with a finding,
+    when a declarations key holds something other than a list (a string must not be read per character)."""
+    ok = True
+    for k in GEMINI_KEYS:
+        if k not in wrapper:
+            continue
+        decls = wrapper[k]
+        if isinstance(decls, list):
+            if add:
+                for j, d in enumerate(decls):
+                    _add_vendor_tool(sf, "gemini", f"{ptr}/{k}/{j}", d, out)
+        elif decls is not None:
+            ok = False
+            out.hits.append(Hit(f"{ptr}/{k}", f"`{k}` holds {_kind(decls)}, not a list of function declarations",
+                                f"Make `{k}` a list: `[{{name, description, parameters}}, ...]`.", code="TC006"))
+    return ok
+
+
+def _take_source(data: dict, ptr: str, meta: dict, out: Loaded) -> None:
+    """Move a record's `source` (where a corpus tool came from) into the metadata; only a string is one."""
+    src = data.pop("source")
+    if isinstance(src, str):
+        meta["source"] = src
+    elif src is not None:
+        out.hits.append(Hit(f"{ptr}/source", f"`source` holds {_kind(src)}, not a string",
+                            "Write `source` as a string (the repository or file the tool comes from), or drop it.",
+                            code="TC009"))
+
+
 def _add_vendor_tool(sf: SourceFile, fmt: str, ptr: str, item: Any, out: Loaded, forced: bool = False) -> None:
     if not isinstance(item, dict):
         out.hits.append(Hit(ptr, f"a tool definition must be a mapping, found {_kind(item)}",
@@ -384,7 +428,7 @@ def _add_vendor_tool(sf: SourceFile, fmt: str, ptr: str, item: Any, out: Loaded,
     data = obj
     if "source" in obj and f in ("functions", "function-jsonl"):
         data = dict(obj)
-        meta["source"] = data.pop("source")
+        _take_source(data, p, meta, out)
     if obj.get("strict") is True:
         meta["strict"] = True
     c = Contract(data, sf, p, index=len(out.contracts), metadata=meta, format=f)
