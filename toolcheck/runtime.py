@@ -291,7 +291,9 @@ def _message(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, insta
         tail = "" if n is None else f", got {n}"
         if lim is None:
             return f"{name} has too {'few' if how == 'at least' else 'many'} {plural}{tail}"
-        lim_s = _json(int(lim) if float(lim).is_integer() else lim)
+        lim_s = _json(int(lim) if isinstance(lim, float) and lim.is_integer() else lim)
+        if len(lim_s) > MAX_SHOWN:  # a bound of 400 digits is not worth echoing
+            return f"{name} has too {'few' if how == 'at least' else 'many'} {plural}{tail}"
         unit_s = unit if lim == 1 else plural
         long = " long" if unit == "character" else ""
         return f"{name} must {verb} {how} {lim_s} {unit_s}{long}{tail}"
@@ -310,7 +312,7 @@ def _message(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, insta
     if kind == "uniqueItems":
         return f"{name} must not contain duplicate items"
     if kind == "contains":
-        if keyword in ("minContains", "maxContains") and isinstance(kv, int):
+        if keyword in ("minContains", "maxContains") and isinstance(kv, int) and len(_json(kv)) <= MAX_SHOWN:
             how = "at least" if keyword == "minContains" else "at most"
             return f"{name} must contain {how} {_count(kv, 'matching item')}"
         return f"{name} must contain at least one matching item"
