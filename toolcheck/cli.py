@@ -148,7 +148,7 @@ def build_settings(command: str, paths, config, select, extend_select, ignore, t
         severity=tuple((cfg.get("severity") or {}).items()),
         fail_on=(fail_on.value if fail_on else cfg.get("fail-on", "error")),
         format=(fmt.value if fmt else cfg.get("format", "text")),
-        output=str(output) if output else None,
+        output=str(output) if output and str(output) != "-" else None,  # `-`: stdout
         exit_zero=exit_zero,
         statistics=statistics,
         baseline=str(baseline) if baseline else None,
@@ -220,8 +220,9 @@ def _check(command: str, runner=None, **kw) -> None:
 
         write_atomic(settings.output, out)
     else:
-        sys.stdout.write(out)
-        sys.stdout.flush()
+        from .boundary import write_stdout
+
+        write_stdout(out)
     code = 0 if settings.exit_zero else result_exit(result, settings.fail_on)
     if runner is None:
         global _FAST_EXIT
@@ -334,7 +335,9 @@ def check_args(
 
     text = sys.stdin.read() if args == "-" else args
     code, result = run_check_args(tool, text, str(contracts) if contracts else None, str(config) if config else None)
-    typer.echo(json.dumps(result, ensure_ascii=False))
+    from .boundary import write_stdout
+
+    write_stdout(json.dumps(result, ensure_ascii=False) + "\n")
     raise typer.Exit(code)
 
 
@@ -476,13 +479,15 @@ def export(
 
     tools = [export_tool(c, target)[0] for c in result.contracts if c.file.reported]
     text = json.dumps(tools_payload(target, tools, api), indent=2, ensure_ascii=False) + "\n"
-    if out:
+    if out and str(out) != "-":
         from .fsutil import write_atomic
 
         write_atomic(str(out), text)
         typer.echo(f"wrote {len(tools)} tool(s) for {target} to {out}", err=True)
     else:
-        sys.stdout.write(text)
+        from .boundary import write_stdout
+
+        write_stdout(text)
     raise typer.Exit(0)
 
 
@@ -513,7 +518,12 @@ def entry() -> None:
 
 
 def main() -> None:
-    """Entry point: every error becomes one line on stderr and an exit code, never a traceback."""
+    """Entry point: every error becomes one line on stderr and an exit code, never a traceback. Everything
+    written to stderr from here on is masked (:mod:`toolcheck.boundary`)."""
+    from .boundary import install
+    from .fsutil import WriteError
+
+    install()
     try:
         rc = app(standalone_mode=False)
         rc = rc if isinstance(rc, int) else 0
@@ -524,7 +534,7 @@ def main() -> None:
         if _FAST_EXIT and _FAST_EXIT_ALLOWED:
             _exit_now(e.exit_code)
         sys.exit(e.exit_code)
-    except ConfigError as e:
+    except (ConfigError, WriteError) as e:
         typer.echo(f"toolcheck: error: {e}", err=True)
         sys.exit(2)
     except KeyboardInterrupt:
