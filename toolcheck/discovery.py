@@ -101,10 +101,13 @@ def discover(
     samples_dir: str | None,
     want_samples: bool,
     force_exclude: bool = False,
+    skipped: list[str] | None = None,
 ) -> tuple[list[InputFile], list[InputFile]]:
     """(files to check, context files). Context files are the configured contract set, loaded when only some
-    files were passed (a pre-commit hook) so that cross-file rules still see every tool."""
+    files were passed (a pre-commit hook) so that cross-file rules still see every tool. A folder's devices,
+    FIFOs and sockets are never read (see :func:`_special`); their display paths are added to ``skipped``."""
     ignore = _Ignore(root, exclude)
+    specials: list[str] = []
     samples_abs = os.path.abspath(os.path.join(root, samples_dir)) if samples_dir else None
     configured = [os.path.abspath(os.path.join(root, p)) for p in (config_paths or ("contracts",))]
 
@@ -121,7 +124,7 @@ def discover(
                 raise ConfigError(f"path does not exist: {display_path(start, cwd)}")
             continue
         if os.path.isdir(start):
-            for f in _walk(start, ignore, samples_abs if role_of(start) == "contracts" else None):
+            for f in _walk(start, ignore, samples_abs if role_of(start) == "contracts" else None, specials):
                 if f not in seen:
                     seen.add(f)
                     files.append(InputFile(f, display_path(f, cwd), role_of(f)))
@@ -136,7 +139,7 @@ def discover(
                 seen.add(start)
                 files.append(InputFile(start, display_path(start, cwd), role_of(start)))
     if want_samples and samples_abs and os.path.isdir(samples_abs):
-        for f in _walk(samples_abs, ignore, None):
+        for f in _walk(samples_abs, ignore, None, specials):
             if f not in seen:
                 seen.add(f)
                 files.append(InputFile(f, display_path(f, cwd), "samples"))
@@ -144,14 +147,27 @@ def discover(
     if explicit and any(not os.path.isdir(s) for s in starts):
         for c in configured:
             if os.path.isdir(c):
-                for f in _walk(c, ignore, samples_abs):
+                for f in _walk(c, ignore, samples_abs, specials):
                     if f not in seen:
                         seen.add(f)
                         context.append(InputFile(f, display_path(f, cwd), "contracts", reported=False))
+    if skipped is not None:
+        skipped.extend(dict.fromkeys(display_path(p, cwd) for p in specials))
     return files, context
 
 
-def _walk(top: str, ignore: _Ignore, skip: str | None):
+def _special(path: str) -> bool:
+    """Found by walking a folder, only regular files are read: a link to `/dev/zero` never ends, a FIFO blocks
+    until someone writes to it. A broken link is kept (it is reported as unreadable, TC011)."""
+    import stat
+
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _walk(top: str, ignore: _Ignore, skip: str | None, specials: list[str] | None = None):
     out = []
     visited: set[tuple[int, int]] = set()
     for dirpath, dirnames, filenames in os.walk(top, followlinks=True):
@@ -181,6 +197,10 @@ def _walk(top: str, ignore: _Ignore, skip: str | None):
                 continue
             full = os.path.join(dirpath, name)
             if ignore.ignored(full, False):
+                continue
+            if _special(full):
+                if specials is not None:
+                    specials.append(full)
                 continue
             out.append(full)
     return out

@@ -50,7 +50,11 @@ def load_file(path: str, display: str, limits: Limits, role: str = "contracts", 
             )
             return out
         with open(path, "rb") as fh:
-            raw = fh.read(limits.max_file_size + 1)
+            raw = fh.read(limits.max_file_size + 1)  # bounded: a FIFO or device has no size to check first
+        if len(raw) > limits.max_file_size:
+            out.hits.append(Hit("", f"file is over the {limits.max_file_size / 1048576:.1f} MiB limit; not read",
+                                "Split it, or raise `limits.max-file-size` in the config.", code="TC010"))
+            return out
     except OSError as e:
         out.hits.append(Hit("", f"cannot read file: {e.strerror or e}", "Check the path and its permissions.",
                             code="TC011"))
