@@ -28,23 +28,25 @@ class RunResult:
     targets: list[str]
     notes: list[str] = field(default_factory=list)  # diagnostics for stderr
     cached: dict[str, Any] | None = None  # set when the result came from .toolcheck_cache
-    rendered: str | None = None  # path of a cache hit's stored output (its findings are then not read)
+    rendered: bytes | None = None  # a cache hit's stored output, verified (its findings are then not read)
     cache_key: str | None = None  # the .toolcheck_cache entry this result is (or was stored as)
 
     def count(self, severity: str) -> int:
         return sum(1 for f in self.findings if f.severity == severity)
 
     def tool_index(self) -> list[tuple[str, str]]:
-        """(file, tool name) of every checked tool."""
+        """(file, tool name) of every checked tool, masked: reporters (JUnit test cases) and the cache read it."""
         if self.cached is not None:
-            return [tuple(t) for t in self.cached["tools"]]
-        return [(c.file.path, c.display_name) for c in self.contracts if c.file.reported]
+            return [(mask(t[0]), mask(t[1])) for t in self.cached["tools"]]
+        return [(mask(c.file.path), mask(c.display_name)) for c in self.contracts if c.file.reported]
 
     def summary(self) -> dict[str, Any]:
+        """Counts and targets, masked (a `targets:` entry is the user's text): every reporter and the cache."""
         if self.cached is not None:
             s = dict(self.cached["summary"])
             if self.rendered is None:  # findings were read back (and maybe filtered by a baseline): count them
                 s.update(errors=self.count("error"), warnings=self.count("warning"), infos=self.count("info"))
+            s["targets"] = [mask(str(t)) for t in s.get("targets") or ()]
             return s
         return {
             "files": sum(1 for f in self.files if f.reported),
@@ -52,7 +54,7 @@ class RunResult:
             "errors": self.count("error"),
             "warnings": self.count("warning"),
             "infos": self.count("info"),
-            "targets": list(self.targets),
+            "targets": [mask(t) for t in self.targets],
         }
 
 
@@ -158,17 +160,29 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
     if live and not settings.paths:
         inputs, context_inputs = [], []
     else:
+        skipped: list[str] = []
         inputs, context_inputs = discover(
             settings.paths, settings.config_paths, settings.root, cwd, settings.exclude, settings.samples,
-            want_samples, settings.force_exclude,
+            want_samples, settings.force_exclude, skipped=skipped,
         )
+        if skipped:
+            shown = ", ".join(skipped[:5]) + (f" and {len(skipped) - 5} more" if len(skipped) > 5 else "")
+            notes.append(f"note: skipped {len(skipped)} file(s) that are not regular files (a device, FIFO or "
+                         f"socket is never read from a folder): {shown}")
     inputs = live + inputs
-    use_cache = (not settings.no_cache and not live and command in ("lint", "validate") and inputs
-                 and not os.environ.get("TOOLCHECK_NO_CACHE"))
+    use_cache = bool(not settings.no_cache and not live and command in ("lint", "validate") and inputs
+                     and not os.environ.get("TOOLCHECK_NO_CACHE"))
+    key = None
     if use_cache:
         from . import cache
 
-        key = cache.run_key(command, settings, inputs + context_inputs)
+        why = cache.unusable(settings.root)
+        why = f"{cache.CACHE_DIR} {why}" if why else cache.key_problem()
+        if why:
+            notes.append(f"note: running without the cache: {why}")
+        key = None if why else cache.run_key(command, settings, inputs + context_inputs)
+        use_cache = key is not None
+    if use_cache:
         hit = cache.load(settings.root, key)
         if hit is not None:
             enabled_hit, targets_hit = set(hit["enabled"]), list(hit["summary"].get("targets", []))
@@ -498,7 +512,7 @@ def _fingerprint(f: Finding) -> str:
         node = _resolve(sf.documents[0], f.pointer)
     # not the message: it may hold scores or counts that change when unrelated tools change (overlap)
     blob = _FP_ENCODER.encode([f.code, f.tool, f.pointer, node])
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:20]
+    return hashlib.sha256(blob.encode("utf-8", "backslashreplace")).hexdigest()[:20]
 
 
 def _resolve(doc: Any, pointer: str) -> Any:
@@ -515,10 +529,16 @@ def baseline_entries(findings: list[Finding]) -> list[dict[str, Any]]:
     ]
 
 
+MAX_BASELINE = 256 * 1024 * 1024  # bytes: a baseline of a very large corpus, not a `/dev/zero`
+
+
 def apply_baseline(findings: list[Finding], path: str) -> list[Finding]:
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
+        with open(path, "rb") as fh:  # read once, bounded: `--baseline` may name a FIFO or a device
+            raw = fh.read(MAX_BASELINE + 1)
+        if len(raw) > MAX_BASELINE:
+            raise ValueError(f"it is over {MAX_BASELINE // 1048576} MiB")
+        data = json.loads(raw)
         entries = data["findings"]
         budget: dict[tuple, int] = {}
         for e in entries:
