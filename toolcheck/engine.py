@@ -241,6 +241,12 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
                 if t not in targets:
                     targets.append(t)
 
+    # secrets only context reveals (a `password` default) are masked whatever rules run: TC503/TC504 learn
+    # them from the contracts they scan (every reported one) before the findings are masked; the rest here
+    from .checks.leaks import learn_context_secrets
+
+    tc5_learns = bool(enabled & {"TC503", "TC504"})
+    learn_context_secrets([c for c in contracts if not (tc5_learns and c.file.reported)], settings.allow_patterns)
     stamper = _Stamper(settings, enabled)
     findings: list[Finding] = []
     for lf in loaded:
@@ -249,11 +255,11 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
             if f:
                 findings.append(f)
     findings = [f for f in findings if f.extra["file"].reported]
-    n_loaded = len(findings)
+    unmasked = list(findings)  # the rules' findings are masked where they are made (see _run_rules)
     findings.extend(_run_rules(_runnable(enabled), ctx, files, contracts, samples, stamper,
                                prerender=cache_key is not None or settings.format == "json"))
-    _mask_all(findings[:n_loaded])  # after the rules: TC5 teaches the masker secrets it found by context
-    findings = _suppress(findings, files, settings, enabled, stamper)
+    findings, made = _suppress(findings, files, settings, enabled, stamper)
+    _mask_all(unmasked + made)  # the loaders' findings and TC014/TC015 (a suppression comment quotes codes)
     findings.sort(key=Finding.sort_key)
     result = RunResult(findings, files, contracts, samples, enabled, targets, notes)
     if cache_key is not None:
@@ -301,13 +307,19 @@ def _run_rules(rules: list[Rule], ctx: Context, files, contracts, samples, stamp
 
 
 def _mask_all(findings: list[Finding]) -> None:
-    """Secrets never leave toolcheck: every string of every finding, in every format, goes through the masker."""
+    """Secrets never leave toolcheck: every string of every finding, in every format, goes through the masker.
+
+    The findings' half of the report boundary (see :mod:`toolcheck.boundary`): a finding is masked once every
+    secret that context alone reveals is known (:func:`learn_context_secrets`, before any rule runs)."""
     for f in findings:
         f.message = mask(f.message)
         f.help = mask(f.help)
         f.pointer = mask(f.pointer)
+        f.file = mask(f.file)
         if f.tool:
             f.tool = mask(f.tool)
+        if f.target:
+            f.target = mask(f.target)
         if f.related:
             f.related = mask_data(f.related)
         if f.data is not None:
@@ -425,10 +437,12 @@ def _matches(code: str, name: str, selectors) -> bool:
 
 
 def _suppress(findings: list[Finding], files: list[SourceFile], settings: Settings, enabled: set[str],
-              stamper: _Stamper) -> list[Finding]:
+              stamper: _Stamper) -> tuple[list[Finding], list[Finding]]:
+    """(the findings not suppressed, with the TC014/TC015 findings about suppressions; those new findings)."""
     import fnmatch
 
     kept: list[Finding] = []
+    made: list[Finding] = []
     pfi = settings.per_file_ignores
     for f in findings:
         sf: SourceFile = f.extra["file"]
@@ -448,7 +462,7 @@ def _suppress(findings: list[Finding], files: list[SourceFile], settings: Settin
                         "Fix the code (see `toolcheck rules`) or remove it.", code="TC015", position=(s.line, s.column))
                 x = stamper.stamp(h, RULES["TC015"], sf, None)
                 if x:
-                    kept.append(x)
+                    made.append(x)
             if s.used:
                 continue
             ran = [c for c in s.codes if c not in unknown and any(e in enabled for e in expand_selector(c))]
@@ -458,9 +472,9 @@ def _suppress(findings: list[Finding], files: list[SourceFile], settings: Settin
                         code="TC014", position=(s.line, s.column))
                 x = stamper.stamp(h, RULES["TC014"], sf, None)
                 if x:
-                    kept.append(x)
+                    made.append(x)
     _ = fnmatch
-    return kept
+    return kept + made, made
 
 
 def _glob(path: str, pattern: str) -> bool:
