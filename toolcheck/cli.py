@@ -333,7 +333,10 @@ def check_args(
 
     from .runtime import run_check_args
 
-    text = sys.stdin.read() if args == "-" else args
+    from .loading.yaml_loader import Limits
+
+    # bytes, bounded: the library's own UTF-8 check applies to stdin too, and `-` may be /dev/zero
+    text = sys.stdin.buffer.read(Limits().max_file_size + 1) if args == "-" else args
     code, result = run_check_args(tool, text, str(contracts) if contracts else None, str(config) if config else None)
     from .boundary import write_stdout
 
