@@ -331,9 +331,8 @@ def check_args(
     hand back to the model. Exit 0 valid, 1 invalid, 2 unknown tool."""
     import json
 
-    from .runtime import run_check_args
-
     from .loading.yaml_loader import Limits
+    from .runtime import run_check_args
 
     # bytes, bounded: the library's own UTF-8 check applies to stdin too, and `-` may be /dev/zero
     text = sys.stdin.buffer.read(Limits().max_file_size + 1) if args == "-" else args
@@ -361,13 +360,15 @@ def fuzz(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
          handler: Annotated[str | None, typer.Option("--handler", help="package.module:function implementing the tool "
                                                       "(when the contract names none).")] = None,
          handler_timeout: Annotated[float, typer.Option("--handler-timeout", min=0.1, help="Seconds per handler call.")] = 5.0,
+         handler_memory: Annotated[int, typer.Option("--handler-memory", min=0, help="MiB of memory (address space) "
+                                                     "each handler worker may use; 0: no cap.")] = 4096,
          save_failures: Annotated[bool, typer.Option("--save-failures", help="Append each failing case as a sample "
                                                      "record to samples/<tool>.yaml.")] = False) -> None:
     """Generated arguments (hypothesis-jsonschema) against schemas, handlers and MCP servers (needs the `fuzz` extra)."""
     from .fuzz import FuzzOptions, run_fuzz
 
     opts = FuzzOptions(max_examples=max_examples, seed=seed, budget_seconds=budget_seconds, handler=handler,
-                       handler_timeout=handler_timeout, save_failures=save_failures)
+                       handler_timeout=handler_timeout, handler_memory=handler_memory, save_failures=save_failures)
     _check("fuzz", runner=lambda settings: run_fuzz(settings, opts), paths=paths, config=config, select=select,
            extend_select=extend_select, ignore=ignore, target=target, ship=None, samples=samples, exclude=exclude,
            fmt=format, output=output, fail_on=fail_on, exit_zero=exit_zero, statistics=statistics, baseline=baseline,
