@@ -361,7 +361,7 @@ DB_SCHEMES = {"postgres", "postgresql", "postgis", "mysql", "mariadb", "mongodb"
               "etcd", "zookeeper", "rabbitmq", "libsql"}
 
 _URL = _Lazy(r"(?i)(?<![\w+.-])(?:jdbc:[a-z0-9]+(?::[a-z]+)*:|[a-z][a-z0-9+.-]{1,20}:)//"
-                  r"[^\s'\"<>`\\|^{}]*(?:\{[^}\s]*\}[^\s'\"<>`\\|^{}]*)*")
+                  r"[^\s'\"<>`\\|^{}]*(?:(?:\{[^}\s]*\}|<[\w-]{1,40}>)[^\s'\"<>`\\|^{}]*)*")
 _ADO = _Lazy(r"(?i)\b(?:Server|Data Source|Host|Address)\s*=\s*(?P<host>[^;\s'\"]+)\s*;[^\n'\"]*?"
                   r"\b(?:Database|Initial Catalog|User Id|UID)\s*=[^\n'\"]*")
 _JDBC_THIN = _Lazy(r"(?i)\bjdbc:[a-z0-9]+(?::[a-z]+)*:@(?://)?(?P<host>[A-Za-z0-9.-]+)(?::\d+)?[:/]\w+")
