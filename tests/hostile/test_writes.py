@@ -42,6 +42,19 @@ def _run(args, cwd, umask=None, stdout=subprocess.PIPE):
 
 # ------------------------------------------------------------------------------------------------ item 14
 
+@pytest.fixture(autouse=True)
+def _dev_stdout_survives():
+    """The bug these tests are about replaced the machine's /dev/stdout link with a regular file: if a regression
+    does it again, put the link back (and fail), rather than leave every later process without a stdout path."""
+    before = os.readlink("/dev/stdout") if os.path.islink("/dev/stdout") else None
+    yield
+    if before is not None and not os.path.islink("/dev/stdout"):
+        tmp = "/dev/.stdout-restored-by-toolcheck-tests"
+        os.symlink(before, tmp)
+        os.replace(tmp, "/dev/stdout")
+        pytest.fail("/dev/stdout was replaced by a regular file (restored)")
+
+
 @pytest.mark.parametrize("args", [
     ("lint", "--format", "json", "--output", "/dev/stdout"),
     ("lint", "--format", "json", "--output", "-"),
