@@ -209,3 +209,13 @@ def test_a_key_id_glued_to_a_word_is_reported_and_masked(tmp_path):
     assert f["code"] == "TC503" and "AWS access key id" in f["message"] and "GitHub token" in f["message"]
     for secret in ("AKIAQ3EGRV7XJ5HWTZPL", "AKIAQ4FHSW8YK6IXUAQM", "Zq8Xw2Lm9Kv4Rt7Np3Bd6Hs1Fc5Jg0YeTuAi"):
         assert secret not in p.stdout
+
+
+def test_diff_of_a_removed_tool_named_like_a_token_is_masked(tmp_path):
+    (tmp_path / "old").mkdir()
+    (tmp_path / "new").mkdir()
+    (tmp_path / "old" / "tool.yaml").write_text(EVERYWHERE, encoding="utf-8")
+    for fmt in FORMATS:
+        p = run_cli("diff", "old", "new", "--format", fmt, cwd=tmp_path)
+        assert p.returncode == 1, p.stderr
+        assert "TC801" in p.stdout and TOKEN not in p.stdout + p.stderr, p.stdout[:500]
