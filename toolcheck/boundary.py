@@ -7,6 +7,7 @@
   return;
 - **stderr** (notes, progress, CLI and config errors, crash messages): :class:`MaskedStream` replaces
   ``sys.stderr`` for the whole run (:func:`install`), so no diagnostic can bypass it;
+- **other stdout messages** (the files ``import`` and ``init`` wrote, named after tools): ``cli._say``;
 - **bytes** (stdout, files, the cache): :func:`encode` writes a lone surrogate (``"get_\\ud800"`` in a JSON file
   is legal) as the escape ``\\ud800`` instead of failing.
 

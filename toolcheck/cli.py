@@ -101,6 +101,15 @@ ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply `p
                                                "command line too (pre-commit hooks use this).")]
 
 
+def _say(text: str) -> None:
+    """A message on stdout that is not a report (the files `import` and `init` wrote: their names come from tool
+    names): masked like stderr, see :mod:`toolcheck.boundary`."""
+    from .boundary import write_stdout
+    from .secrets import mask
+
+    write_stdout(mask(text) + "\n")
+
+
 def _split(values: list[str] | None) -> tuple[str, ...]:
     out: list[str] = []
     for v in values or ():
@@ -313,7 +322,7 @@ def init(
 
     written, skipped = write_starter(str(directory))
     for p in written:
-        typer.echo(f"wrote {p}")
+        _say(f"wrote {p}")
     for p in skipped:
         typer.echo(f"kept {p} (already exists)", err=True)
     typer.echo("Next: toolcheck lint && toolcheck validate")
@@ -430,7 +439,7 @@ def import_cmd(
         if tmp:
             os.unlink(tmp)
     for p in res.written:
-        typer.echo(f"wrote {p}")
+        _say(f"wrote {p}")
     for p in res.skipped:
         typer.echo(f"kept {p} (exists; --force to overwrite)", err=True)
     for p in res.problems:

@@ -219,3 +219,11 @@ def test_diff_of_a_removed_tool_named_like_a_token_is_masked(tmp_path):
         p = run_cli("diff", "old", "new", "--format", fmt, cwd=tmp_path)
         assert p.returncode == 1, p.stderr
         assert "TC801" in p.stdout and TOKEN not in p.stdout + p.stderr, p.stdout[:500]
+
+
+def test_import_names_the_files_it_wrote_masked(tmp_path):
+    (tmp_path / "tools.json").write_text(json.dumps([{"name": TOKEN, "description": "Search.", "input_schema": {}}]))
+    p = run_cli("import", "tools.json", "--out", "out", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert "wrote out/sk-p" in p.stdout and TOKEN not in p.stdout + p.stderr
+    assert (tmp_path / "out" / f"{TOKEN}.yaml").exists()  # the contract itself is the user's own data
