@@ -12,7 +12,7 @@ from ..contract import Contract, Sample, SourceFile, Suppression
 from ..findings import Hit
 from .formats import GEMINI_KEYS, _tool_format, detect, unwrap
 from .positions import LazyJsonIndex, MultiIndex, PositionIndex, index_json
-from .yaml_loader import Limits, YamlLimitExceeded, load_yaml
+from .yaml_loader import Limits, YamlLimitExceeded, load_yaml, size_text
 
 __all__ = ["Limits", "Loaded", "load_file", "file_kind"]
 
@@ -43,7 +43,7 @@ def load_file(path: str, display: str, limits: Limits, role: str = "contracts", 
             out.hits.append(
                 Hit(
                     "",
-                    f"file is {size / 1048576:.1f} MiB, over the {limits.max_file_size / 1048576:.1f} MiB limit; not read",
+                    f"file is {size_text(size)}, over the {size_text(limits.max_file_size)} limit; not read",
                     "Split it, or raise `limits.max-file-size` in the config.",
                     code="TC010",
                 )
@@ -52,7 +52,7 @@ def load_file(path: str, display: str, limits: Limits, role: str = "contracts", 
         with open(path, "rb") as fh:
             raw = fh.read(limits.max_file_size + 1)  # bounded: a FIFO or device has no size to check first
         if len(raw) > limits.max_file_size:
-            out.hits.append(Hit("", f"file is over the {limits.max_file_size / 1048576:.1f} MiB limit; not read",
+            out.hits.append(Hit("", f"file is over the {size_text(limits.max_file_size)} limit; not read",
                                 "Split it, or raise `limits.max-file-size` in the config.", code="TC010"))
             return out
     except OSError as e:

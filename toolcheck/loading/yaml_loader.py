@@ -59,6 +59,11 @@ class YamlLimitExceeded(Exception):
         self.code, self.message, self.help, self.line, self.column = code, message, help, line, column
 
 
+def size_text(n: int) -> str:
+    """A byte count for a message: MiB from 1 MiB on, bytes below (a small configured limit reads right)."""
+    return f"{n / 1048576:.1f} MiB" if n >= 1048576 else f"{n:,} bytes"
+
+
 @dataclass
 class Limits:
     max_depth: int = 128
@@ -238,7 +243,7 @@ def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult
                 if alias_chars > limits.max_file_size:
                     raise YamlLimitExceeded(
                         "TC010",
-                        f"aliases repeat more than {limits.max_file_size / 1048576:.1f} MiB of text (an alias bomb?)",
+                        f"aliases repeat more than {size_text(limits.max_file_size)} of text (an alias bomb?)",
                         "Write the repeated text out, or raise `limits.max-file-size` in the config (aliases may "
                         "repeat as much text as a file may hold).",
                         *_mark(ev.start_mark),
