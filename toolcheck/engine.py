@@ -446,7 +446,7 @@ def _suppress(findings: list[Finding], files: list[SourceFile], settings: Settin
     pfi = settings.per_file_ignores
     for f in findings:
         sf: SourceFile = f.extra["file"]
-        if pfi and any(_glob(f.file, pat) and _matches(f.code, f.name, codes) for pat, codes in pfi):
+        if pfi and any(_glob(sf.path, pat) and _matches(f.code, f.name, codes) for pat, codes in pfi):
             continue
         if sf.suppressions and _suppressed(f, sf):
             continue
