@@ -8,6 +8,18 @@ from pathlib import Path
 
 import pytest
 
+# toolcheck's cache key lives in the user's config folder (~/.config/toolcheck/cache-key): the tests and every
+# CLI they start use a throw-away one, never the real one
+if not os.environ.get("TOOLCHECK_TESTS_KEEP_CONFIG"):
+    import atexit
+    import shutil
+    import tempfile
+
+    _CONFIG_HOME = tempfile.mkdtemp(prefix="toolcheck-tests-config-")
+    os.environ["XDG_CONFIG_HOME"] = _CONFIG_HOME
+    os.environ.pop("TOOLCHECK_CACHE_KEY", None)
+    atexit.register(shutil.rmtree, _CONFIG_HOME, True)
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED = ROOT.parent / "shared"

@@ -9,11 +9,20 @@ An entry is three kinds of file under ``<version>/<key[:2]>/``: ``<key>.findings
 reported: secrets already masked), ``<key>.json`` (summary, tool index, enabled rules; written after the
 findings, except on a large run, whose findings a detached process writes while the report is rendered: a hit
 that finds no findings file is a miss) and ``<key>.out-<variant>`` (the exact text written for one
-format/--statistics/--quiet/colour combination, headed by the key and its length, so a truncated file is a
-miss). A hit with a stored output copies it to stdout without reading or rendering any finding; a hit without
-one reads the findings and renders them; the exit code comes from the summary's counts and --fail-on.
-Every file is written atomically under a unique name, so concurrent runs are safe and the folder is safe to
-delete; anything unreadable, foreign or damaged is a miss.
+format/--statistics/--quiet/colour combination). A hit with a stored output writes it to stdout without reading
+or rendering any finding; a hit without one reads the findings and renders them; the exit code comes from the
+summary's counts and --fail-on. Every file is written atomically under a unique name, so concurrent runs are
+safe and the folder is safe to delete; anything unreadable, foreign or damaged is a miss.
+
+**Trust.** A cache is only a result if this user's toolcheck wrote it. The key and every file are authenticated
+with a per-user secret kept outside the project (:func:`secret`): ``$TOOLCHECK_CACHE_KEY`` when set, else the
+file ``$XDG_CONFIG_HOME/toolcheck/cache-key`` (``~/.config/toolcheck/cache-key``), created on first use with
+mode 0600, atomically (concurrent first runs agree on one key). Each file starts with a header line
+``toolcheck-cache <key> <part> <length> <HMAC-SHA256 of key, part and body>``; a file whose header, length or
+MAC does not verify is a miss, so a cache committed to a repository, copied from another machine or edited by
+hand is never taken for a result. The folder itself is used only when it is a real directory owned by this user
+(not a symbolic link, not someone else's: then the run is uncached, with one note on stderr); files in it are
+opened without following symbolic links and replaced, never written through.
 """
 
 from __future__ import annotations
@@ -53,21 +62,188 @@ def _package_stamp(root: str | None = None) -> str:
     return h.hexdigest()
 
 
-def run_key(command: str, settings, inputs) -> str:
-    h = hashlib.sha256()
+# ------------------------------------------------------------------------------------------------ the secret
+
+KEY_ENV = "TOOLCHECK_CACHE_KEY"
+_SECRET: list = []  # memo: [bytes | None]
+
+
+def key_path() -> str:
+    """Where the per-user cache key lives: ``$XDG_CONFIG_HOME/toolcheck/cache-key`` (``~/.config/...``;
+    ``%APPDATA%\\toolcheck\\cache-key`` on Windows)."""
+    base = os.environ.get("XDG_CONFIG_HOME", "")
+    if not os.path.isabs(base):
+        base = os.environ.get("APPDATA", "") if os.name == "nt" else ""
+        if not os.path.isabs(base):
+            base = os.path.join(os.path.expanduser("~"), ".config")
+    return os.path.join(base, "toolcheck", "cache-key")
+
+
+def _read_key(path: str) -> bytes | None:
+    """The key in ``path`` if it is a regular file of this user that nobody else may read or write."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        import stat
+
+        if not stat.S_ISREG(st.st_mode) or st.st_size > 4096:
+            return None
+        if hasattr(os, "geteuid") and (st.st_uid != os.geteuid() or st.st_mode & 0o077):
+            return None
+        data = os.read(fd, 4096).strip()
+    finally:
+        os.close(fd)
+    return data if len(data) >= 32 else None
+
+
+def _create_key(path: str) -> bytes | None:
+    """Write a new random key, mode 0600 from the start, and link it into place; a concurrent first run that
+    linked first wins and both use its key."""
+    import secrets as _random
+
+    folder = os.path.dirname(path)
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        tmp = os.path.join(folder, f".cache-key-{os.getpid()}-{_random.token_hex(4)}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError:
+        return None
+    try:
+        try:
+            os.write(fd, _random.token_hex(32).encode("ascii") + b"\n")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(tmp, path)  # exclusive: fails if another run put its key there first
+        except FileExistsError:
+            pass
+        except OSError:
+            return None  # no hard links here: no cache rather than a key two runs may disagree on
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    return _read_key(path)
+
+
+def secret() -> bytes | None:
+    """This user's cache key (see the module docs), or None when there is none to be had (a read-only home,
+    a key file that is not this user's alone: see :func:`key_problem`): then nothing is cached."""
+    if not _SECRET:
+        env = os.environ.get(KEY_ENV, "")
+        problem = None
+        if env:
+            key: bytes | None = hashlib.sha256(b"toolcheck-cache-key\0" + env.encode("utf-8", "backslashreplace")).digest()
+        else:
+            path = key_path()
+            key = _read_key(path)
+            if key is None and not os.path.lexists(path):
+                key = _create_key(path)
+            elif key is None:
+                problem = (f"{path} is not a key only this user can read (a private file of at least 32 "
+                           "characters, mode 0600); fix or delete it")
+        _SECRET[:] = [key, problem]
+    return _SECRET[0]
+
+
+def key_problem() -> str | None:
+    """Why an existing key file was not trusted (said once on stderr: the run is then uncached)."""
+    secret()
+    return _SECRET[1]
+
+
+def _mac(key: str, part: str, body: bytes) -> str:
+    import hmac
+
+    secret_ = secret()
+    assert secret_ is not None
+    m = hmac.new(secret_, f"{key}\0{part}\0".encode("ascii"), hashlib.sha256)
+    m.update(body)
+    return m.hexdigest()
+
+
+# ------------------------------------------------------------------------------------------------ the folder
+
+def unusable(root: str) -> str | None:
+    """Why ``root/.toolcheck_cache`` must not be used (a symbolic link, not a folder, another user's), or None."""
+    path = os.path.join(root, CACHE_DIR)
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        return f"cannot be read ({e.strerror or e})"
+    import stat
+
+    if stat.S_ISLNK(st.st_mode):
+        return "is a symbolic link"
+    if not stat.S_ISDIR(st.st_mode):
+        return "is not a folder"
+    if hasattr(os, "geteuid") and st.st_uid != os.geteuid():
+        return "belongs to another user"
+    return None
+
+
+def _own_dir(path: str) -> bool:
+    """``path`` is a real folder of this user (a folder inside the cache may not be a link to elsewhere)."""
+    import stat
+
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and (not hasattr(os, "geteuid") or st.st_uid == os.geteuid())
+
+
+def _dirs_ok(root: str, key: str, create: bool) -> bool:
+    top = os.path.join(root, CACHE_DIR)
+    for d in (top, os.path.join(top, __version__), os.path.join(top, __version__, key[:2])):
+        if create and not os.path.lexists(d):
+            try:
+                os.mkdir(d)
+            except FileExistsError:
+                pass
+            except OSError:
+                return False
+        if not _own_dir(d):
+            return False
+    return True
+
+
+# ------------------------------------------------------------------------------------------------ entries
+
+def run_key(command: str, settings, inputs) -> str | None:
+    """The entry's key (an HMAC of what the run depends on), or None when the run must not be cached: no cache
+    key, or an input that is not a regular file (a FIFO or device named on the command line is read once)."""
+    import hmac
+    import stat
+
+    secret_ = secret()
+    if secret_ is None:
+        return None
+    h = hmac.new(secret_, digestmod=hashlib.sha256)
     h.update(f"{__version__}\0{_package_stamp()}\0{command}\0".encode())
     cfg = {name: getattr(settings, name) for name in _SETTINGS_FIELDS}
     cfg["limits"] = dataclasses.asdict(settings.limits)
-    h.update(json.dumps(cfg, sort_keys=True, default=str).encode())
+    h.update(json.dumps(cfg, sort_keys=True, default=str).encode("utf-8", "backslashreplace"))
     for i in inputs:
-        h.update(f"\0{i.display}\0{i.role}\0{i.reported}\0{i.explicit}\0{i.other}\0{i.group}\0".encode())
+        h.update(f"\0{i.display}\0{i.role}\0{i.reported}\0{i.explicit}\0{i.other}\0{i.group}\0".encode(
+            "utf-8", "backslashreplace"))
         try:
             st = os.stat(i.abspath)
+            if not stat.S_ISREG(st.st_mode):
+                return None
             if st.st_size > settings.limits.max_file_size:
                 h.update(f"size:{st.st_size}".encode())
                 continue
             with open(i.abspath, "rb") as fh:
-                h.update(hashlib.sha256(fh.read()).digest())
+                h.update(hashlib.sha256(fh.read(settings.limits.max_file_size + 1)).digest())
         except OSError as e:
             h.update(f"error:{e.errno}".encode())
     return h.hexdigest()
@@ -82,70 +258,94 @@ def output_variant(fmt: str, statistics: bool, quiet: bool, color: bool) -> str:
     return hashlib.sha256(f"{fmt}\0{statistics}\0{quiet}\0{color}".encode()).hexdigest()[:16]
 
 
-def _read_json(path: str) -> Any:
-    with open(path, encoding="utf-8") as fh:
-        return json.load(fh)
+def _read(root: str, key: str, part: str) -> bytes | None:
+    """The verified body of one cache file, or None: missing, a link, not a regular file, not whole, or not
+    written with this user's key."""
+    import hmac
+    import stat
+
+    if secret() is None or not _dirs_ok(root, key, create=False):
+        return None
+    try:
+        fd = os.open(_path(root, key, part), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                return None
+            head = fh.readline(300).split()
+            if len(head) != 5 or head[:3] != [b"toolcheck-cache", key.encode(), part.encode()] \
+                    or not head[3].isdigit() or st.st_size != fh.tell() + int(head[3]):
+                return None
+            body = fh.read(int(head[3]))
+    except OSError:
+        return None
+    if len(body) != int(head[3]) or not hmac.compare_digest(head[4], _mac(key, part, body).encode()):
+        return None
+    return body
+
+
+def _read_json(root: str, key: str, part: str) -> Any:
+    body = _read(root, key, part)
+    if body is None:
+        return None
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) and data.get("key") == key else None
 
 
 def load(root: str, key: str) -> dict[str, Any] | None:
     """The entry's summary, tool index and enabled codes (small); the findings are read by :func:`findings_of`."""
-    try:
-        data = _read_json(_path(root, key))
-        if not isinstance(data, dict) or data.get("key") != key:
-            return None
-        return data
-    except (OSError, ValueError):
-        return None  # a missing, half-written by a crash elsewhere, or foreign file is a miss
-
-
-def load_output(root: str, key: str, variant: str) -> str | None:
-    """The path of the stored output of this run and variant, or None (missing, foreign or not whole)."""
-    path = _path(root, key, f"out-{variant}")
-    try:
-        with open(path, "rb") as fh:
-            head = fh.readline(200).split()
-            size = os.fstat(fh.fileno()).st_size
-            if len(head) != 3 or head[:2] != [b"toolcheck-cache", key.encode()] or not head[2].isdigit():
-                return None
-            if size != fh.tell() + int(head[2]):
-                return None
-        return path
-    except OSError:
+    data = _read_json(root, key, "json")
+    if data is None or not isinstance(data.get("summary"), dict) or not isinstance(data.get("tools"), list) \
+            or not isinstance(data.get("enabled"), list):
         return None
+    return data
 
 
-def copy_output(path: str, dest) -> None:
-    """Copy a stored output (after its header line) to the binary file ``dest``, in chunks."""
-    import shutil
+def load_output(root: str, key: str, variant: str) -> bytes | None:
+    """The stored output of this run and variant (verified), or None."""
+    return _read(root, key, f"out-{variant}")
 
-    with open(path, "rb") as fh:
-        fh.readline()
-        shutil.copyfileobj(fh, dest, 1 << 20)
+
+def copy_output(data: bytes, dest) -> None:
+    """Write a stored output to the binary file ``dest``."""
+    dest.write(data)
 
 
 def findings_of(root: str, key: str) -> list[Finding] | None:
+    data = _read_json(root, key, "findings.json")
+    if data is None:
+        return None
     try:
-        data = _read_json(_path(root, key, "findings.json"))
-        if not isinstance(data, dict) or data.get("key") != key:
-            return None
         return _findings_from(data["findings"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (KeyError, TypeError, ValueError):
         return None
 
 
-def _write(root: str, path: str, text: str) -> None:
-    _write_bytes(root, path, text.encode("utf-8"))
+def _write(root: str, key: str, part: str, text: str) -> None:
+    from .boundary import encode
+
+    _write_bytes(root, key, part, encode(text))
 
 
-def _write_bytes(root: str, path: str, data: bytes) -> None:
+def _write_bytes(root: str, key: str, part: str, body: bytes) -> None:
     from .fsutil import write_atomic, write_atomic_from
 
+    if secret() is None or unusable(root):
+        return
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
+        if not _dirs_ok(root, key, create=True):
+            return
         gi = os.path.join(root, CACHE_DIR, ".gitignore")
-        if not os.path.exists(gi):
-            write_atomic(gi, "# created by toolcheck; safe to delete\n*\n")
-        write_atomic_from(path, lambda fh: fh.write(data))
+        if not os.path.lexists(gi):
+            write_atomic(gi, "# created by toolcheck; safe to delete\n*\n", follow_symlinks=False)
+        head = f"toolcheck-cache {key} {part} {len(body)} {_mac(key, part, body)}\n".encode("ascii")
+        write_atomic_from(_path(root, key, part), lambda fh: (fh.write(head), fh.write(body)), follow_symlinks=False)
     except OSError:
         pass  # a read-only checkout still works, just without a cache
 
@@ -162,10 +362,10 @@ def store(root: str, key: str, result, detach: bool = False) -> None:
     data = {
         "key": key,
         "summary": result.summary(),
-        "tools": [[c.file.path, c.display_name] for c in result.contracts if c.file.reported],
+        "tools": [list(t) for t in result.tool_index()],
         "enabled": sorted(result.enabled),
     }
-    _write(root, _path(root, key), json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    _write(root, key, "json", json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
 def _store_findings(root: str, key: str, result) -> None:
@@ -182,15 +382,15 @@ def _store_findings(root: str, key: str, result) -> None:
         add((sep, f.to_json(), ',"', _fingerprint(f), '",', str(int(col16)), "]"))  # a fingerprint is hex
         sep = ",["
     parts.append("]}")
-    _write(root, _path(root, key, "findings.json"), "".join(parts))
+    _write(root, key, "findings.json", "".join(parts))
 
 
 def store_output(root: str, key: str, variant: str, text: str) -> None:
     """The text a run wrote, so the next unchanged run with the same output options writes it without rendering."""
     if os.path.exists(_path(root, key)):
-        body = text.encode("utf-8")
-        path = _path(root, key, f"out-{variant}")
-        _write_bytes(root, path, f"toolcheck-cache {key} {len(body)}\n".encode() + body)
+        from .boundary import encode
+
+        _write_bytes(root, key, f"out-{variant}", encode(text))
 
 
 def _findings_from(rows: list) -> list[Finding]:

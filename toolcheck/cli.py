@@ -108,6 +108,15 @@ ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply `p
                                                "command line too (pre-commit hooks use this).")]
 
 
+def _say(text: str) -> None:
+    """A message on stdout that is not a report (the files `import` and `init` wrote: their names come from tool
+    names): masked like stderr, see :mod:`toolcheck.boundary`."""
+    from .boundary import write_stdout
+    from .secrets import mask
+
+    write_stdout(mask(text) + "\n")
+
+
 def _split(values: list[str] | None) -> tuple[str, ...]:
     out: list[str] = []
     for v in values or ():
@@ -156,7 +165,7 @@ def build_settings(command: str, paths, config, select, extend_select, ignore, t
         severity=tuple((cfg.get("severity") or {}).items()),
         fail_on=(fail_on.value if fail_on else cfg.get("fail-on", "error")),
         format=(fmt.value if fmt else cfg.get("format", "text")),
-        output=str(output) if output else None,
+        output=str(output) if output and str(output) != "-" else None,  # `-`: stdout
         exit_zero=exit_zero,
         statistics=statistics,
         baseline=str(baseline) if baseline else None,
@@ -260,8 +269,9 @@ def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
 
         write_atomic(settings.output, out)
     else:
-        sys.stdout.write(out)
-        sys.stdout.flush()
+        from .boundary import write_stdout
+
+        write_stdout(out)
     code = 0 if settings.exit_zero else result_exit(result, settings.fail_on)
     if runner is None:
         global _FAST_EXIT
@@ -375,7 +385,7 @@ def init(
 
     written, skipped = write_starter(str(directory))
     for p in written:
-        typer.echo(f"wrote {p}")
+        _say(f"wrote {p}")
     for p in skipped:
         if os.path.isdir(p):
             typer.echo(f"kept {p}/ (it already holds contracts: no demo tool added)", err=True)
@@ -399,12 +409,16 @@ def check_args(
     hand back to the model. Exit 0 valid, 1 invalid, 2 unknown tool."""
     import json
 
+    from .loading.yaml_loader import Limits
     from .runtime import run_check_args
 
-    text = sys.stdin.read() if args == "-" else args
+    # bytes, bounded: the library's own UTF-8 check applies to stdin too, and `-` may be /dev/zero
+    text = sys.stdin.buffer.read(Limits().max_file_size + 1) if args == "-" else args
     code, result = run_check_args(tool, text, str(contracts) if contracts else None, str(config) if config else None,
                                   target=target)
-    typer.echo(json.dumps(result, ensure_ascii=False))
+    from .boundary import write_stdout
+
+    write_stdout(json.dumps(result, ensure_ascii=False) + "\n")
     raise typer.Exit(code)
 
 
@@ -431,13 +445,16 @@ def fuzz(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
          handler: Annotated[str | None, typer.Option("--handler", help="package.module:function implementing the tool "
                                                       "(when the contract names none).")] = None,
          handler_timeout: Annotated[float, typer.Option("--handler-timeout", min=0.1, help="Seconds per handler call.")] = 5.0,
+         handler_memory: Annotated[int, typer.Option("--handler-memory", min=0, help="MiB of memory (address space) "
+                                                     "each handler worker may use; 0: no cap.")] = 4096,
          save_failures: Annotated[bool, typer.Option("--save-failures", help="Append each failing case as a sample "
                                                      "record to samples/<tool>.yaml.")] = False) -> None:
     """Generated arguments (hypothesis-jsonschema) against schemas, handlers and MCP servers (needs the `fuzz` extra)."""
     from .fuzz import FuzzOptions, run_fuzz
 
     opts = FuzzOptions(max_examples=max_examples, seed=seed, budget_seconds=budget_seconds, handler=handler,
-                       handler_timeout=handler_timeout, save_failures=save_failures, tools=_split(tool))
+                       handler_timeout=handler_timeout, handler_memory=handler_memory, save_failures=save_failures,
+                       tools=_split(tool))
     _check("fuzz", runner=lambda settings: run_fuzz(settings, opts), paths=paths, config=config, select=select,
            extend_select=extend_select, ignore=ignore, target=target, ship=None, samples=samples, exclude=exclude,
            fmt=format, output=output, fail_on=fail_on, exit_zero=exit_zero, statistics=statistics, baseline=baseline,
@@ -508,7 +525,7 @@ def import_cmd(
         if live:
             os.unlink(live.path)
     for p in res.written:
-        typer.echo(f"wrote {p}")
+        _say(f"wrote {p}")
     for p in res.skipped:
         typer.echo(f"kept {p} (exists; --force to overwrite)", err=True)
     for p in res.problems:
@@ -570,13 +587,15 @@ def export(
 
     tools = [export_tool(c, target)[0] for c in result.contracts if c.file.reported]
     text = json.dumps(tools_payload(target, tools, api), indent=2, ensure_ascii=False) + "\n"
-    if out:
+    if out and str(out) != "-":
         from .fsutil import write_atomic
 
         write_atomic(str(out), text)
         typer.echo(f"wrote {_count(len(tools), 'tool')} for {target} to {out}", err=True)
     else:
-        sys.stdout.write(text)
+        from .boundary import write_stdout
+
+        write_stdout(text)
     raise typer.Exit(0)
 
 
@@ -621,7 +640,12 @@ def entry() -> None:
 
 
 def main() -> None:
-    """Entry point: every error becomes one line on stderr and an exit code, never a traceback."""
+    """Entry point: every error becomes one line on stderr and an exit code, never a traceback. Everything
+    written to stderr from here on is masked (:mod:`toolcheck.boundary`)."""
+    from .boundary import install
+    from .fsutil import WriteError
+
+    install()
     try:
         rc = app(standalone_mode=False)
         rc = rc if isinstance(rc, int) else 0
@@ -632,7 +656,7 @@ def main() -> None:
         if _FAST_EXIT and _FAST_EXIT_ALLOWED:
             _exit_now(e.exit_code)
         sys.exit(e.exit_code)
-    except ConfigError as e:
+    except (ConfigError, WriteError) as e:
         typer.echo(f"toolcheck: error: {e}", err=True)
         sys.exit(2)
     except KeyboardInterrupt:

@@ -274,7 +274,7 @@ def _introduced(new: list[Finding], old: list[Finding], din: DiffInput, new_file
 
 def _rules_only(settings: Settings) -> RunResult:
     """Every new file is gone (all tools removed): run the TC8 rules over an empty new side."""
-    from .engine import Context, _run_rule, _runnable, _Stamper, enabled_codes
+    from .engine import Context, _mask_all, _run_rule, _runnable, _Stamper, enabled_codes
 
     enabled = enabled_codes(settings, "diff")
     ctx = Context(settings, "diff", [], [], enabled, [])
@@ -282,6 +282,7 @@ def _rules_only(settings: Settings) -> RunResult:
     findings: list[Finding] = []
     for r in _runnable(enabled):
         findings.extend(_run_rule(r, ctx, [], [], [], stamper))
+    _mask_all(findings)  # the old side's tool names are quoted: the same report boundary as a run's
     if settings.baseline:
         findings = apply_baseline(findings, settings.baseline)
     return RunResult(findings, [], [], [], enabled, [])

@@ -194,13 +194,18 @@ def discover(
     *,
     config_file: str | None = None,
     skipped: list[tuple[str, str | None]] | None = None,
+    specials_out: list[str] | None = None,
 ) -> tuple[list[InputFile], list[InputFile]]:
     """(files to check, context files). Context files are the configured contract set, loaded when only some
     of its files were passed (a pre-commit hook) so that cross-file rules still see every tool.
 
     ``skipped`` (when given) receives ``(display path, why)`` for every file or folder passed over: folders end
-    in ``/``; ``why`` is None for a file of a type toolcheck does not read, found by walking."""
+    in ``/``; ``why`` is None for a file of a type toolcheck does not read, found by walking.
+
+    A folder's devices, FIFOs and sockets are never read (see :func:`_special`); their display paths are added
+    to ``specials_out``."""
     ignore = _Ignore(root, exclude)
+    specials: list[str] = []
     samples_abs = os.path.abspath(os.path.join(root, samples_dir)) if samples_dir else None
     configured = [os.path.abspath(os.path.join(root, p)) for p in (config_paths or ("contracts",))]
 
@@ -224,7 +229,7 @@ def discover(
                 raise ConfigError(f"path does not exist: {display_path(start, cwd)}")
             continue
         if os.path.isdir(start):
-            for f in _walk(start, ignore, samples_abs if role_of(start) == "contracts" else None, config_file, note):
+            for f in _walk(start, ignore, samples_abs if role_of(start) == "contracts" else None, config_file, note, specials):
                 if f not in seen:
                     seen.add(f)
                     files.append(InputFile(f, display_path(f, cwd), role_of(f), group="" if inside(f) else start))
@@ -247,7 +252,7 @@ def discover(
     # named from elsewhere is checked on its own
     in_project = not explicit or any(i.group == "" for i in files)
     if want_samples and samples_abs and os.path.isdir(samples_abs) and in_project:
-        for f in _walk(samples_abs, ignore, None, config_file, note):
+        for f in _walk(samples_abs, ignore, None, config_file, note, specials):
             if f not in seen:
                 seen.add(f)
                 files.append(InputFile(f, display_path(f, cwd), "samples"))
@@ -255,14 +260,28 @@ def discover(
     if explicit and any(not os.path.isdir(s) and inside(s) for s in starts):
         for c in configured:
             if os.path.isdir(c):
-                for f in _walk(c, ignore, samples_abs, config_file, None):
+                for f in _walk(c, ignore, samples_abs, config_file, None, specials):
                     if f not in seen:
                         seen.add(f)
                         context.append(InputFile(f, display_path(f, cwd), "contracts", reported=False))
+    if specials_out is not None:
+        specials_out.extend(dict.fromkeys(display_path(p, cwd) for p in specials))
     return files, context
 
 
-def _walk(top: str, ignore: _Ignore, skip: str | None, config_file: str | None = None, note=None):
+def _special(path: str) -> bool:
+    """Found by walking a folder, only regular files are read: a link to `/dev/zero` never ends, a FIFO blocks
+    until someone writes to it. A broken link is kept (it is reported as unreadable, TC011)."""
+    import stat
+
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _walk(top: str, ignore: _Ignore, skip: str | None, config_file: str | None = None, note=None,
+          specials: list[str] | None = None):
     out = []
     visited: set[tuple[int, int]] = set()
     for dirpath, dirnames, filenames in os.walk(top, followlinks=True):
@@ -296,6 +315,10 @@ def _walk(top: str, ignore: _Ignore, skip: str | None, config_file: str | None =
             if why is not None:
                 if note is not None:
                     note(full, why)
+                continue
+            if _special(full):
+                if specials is not None:
+                    specials.append(full)
                 continue
             out.append(full)
     return out

@@ -28,7 +28,7 @@ class RunResult:
     targets: list[str]
     notes: list[str] = field(default_factory=list)  # diagnostics for stderr
     cached: dict[str, Any] | None = None  # set when the result came from .toolcheck_cache
-    rendered: str | None = None  # path of a cache hit's stored output (its findings are then not read)
+    rendered: bytes | None = None  # a cache hit's stored output, verified (its findings are then not read)
     cache_key: str | None = None  # the .toolcheck_cache entry this result is (or was stored as)
     # targets checked beyond those --target asked for, because a file declares `strict: true`: target -> file
     targets_declared: dict[str, str] = field(default_factory=dict)
@@ -37,16 +37,18 @@ class RunResult:
         return sum(1 for f in self.findings if f.severity == severity)
 
     def tool_index(self) -> list[tuple[str, str]]:
-        """(file, tool name) of every checked tool."""
+        """(file, tool name) of every checked tool, masked: reporters (JUnit test cases) and the cache read it."""
         if self.cached is not None:
-            return [tuple(t) for t in self.cached["tools"]]
-        return [(c.file.path, c.display_name) for c in self.contracts if c.file.reported]
+            return [(mask(t[0]), mask(t[1])) for t in self.cached["tools"]]
+        return [(mask(c.file.path), mask(c.display_name)) for c in self.contracts if c.file.reported]
 
     def summary(self) -> dict[str, Any]:
+        """Counts and targets, masked (a `targets:` entry is the user's text): every reporter and the cache."""
         if self.cached is not None:
             s = dict(self.cached["summary"])
             if self.rendered is None:  # findings were read back (and maybe filtered by a baseline): count them
                 s.update(errors=self.count("error"), warnings=self.count("warning"), infos=self.count("info"))
+            s["targets"] = [mask(str(t)) for t in s.get("targets") or ()]
             return s
         out = {
             "files": sum(1 for f in self.files if f.reported),
@@ -54,7 +56,7 @@ class RunResult:
             "errors": self.count("error"),
             "warnings": self.count("warning"),
             "infos": self.count("info"),
-            "targets": list(self.targets),
+            "targets": [mask(t) for t in self.targets],
         }
         if self.targets_declared:
             out["targets_declared"] = dict(self.targets_declared)
@@ -178,10 +180,12 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
     if live and not settings.paths:
         inputs, context_inputs = [], []
     else:
+        specials: list[str] = []
         try:
             inputs, context_inputs = discover(
                 settings.paths, settings.config_paths, settings.root, cwd, settings.exclude, settings.samples,
                 want_samples, settings.force_exclude, config_file=settings.config_path, skipped=skipped,
+                specials_out=specials,
             )
         except BaseException:
             for li in live:
@@ -191,6 +195,10 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
         saved = {li.path for li in live}  # an --mcp-save file among the paths is read once, as the server's
         inputs = [i for i in inputs if i.abspath not in saved]
         context_inputs = [i for i in context_inputs if i.abspath not in saved]
+        if specials:
+            shown = ", ".join(specials[:5]) + (f" and {len(specials) - 5} more" if len(specials) > 5 else "")
+            notes.append(f"note: skipped {len(specials)} file(s) that are not regular files (a device, FIFO or "
+                         f"socket is never read from a folder): {shown}")
     if settings.force_exclude and settings.paths and not settings.quiet:
         note = _skipped_note(settings, cwd, skipped)
         if note:
@@ -202,12 +210,19 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
         if note:
             notes.append(note)
             baseline_v1 = True  # its fingerprints need the documents, which a cache hit does not read
-    use_cache = (not settings.no_cache and not live and command in ("lint", "validate") and inputs
-                 and not os.environ.get("TOOLCHECK_NO_CACHE") and not baseline_v1)
+    use_cache = bool(not settings.no_cache and not live and command in ("lint", "validate") and inputs
+                     and not os.environ.get("TOOLCHECK_NO_CACHE") and not baseline_v1)
+    key = None
     if use_cache:
         from . import cache
 
-        key = cache.run_key(command, settings, inputs + context_inputs)
+        why = cache.unusable(settings.root)
+        why = f"{cache.CACHE_DIR} {why}" if why else cache.key_problem()
+        if why:
+            notes.append(f"note: running without the cache: {why}")
+        key = None if why else cache.run_key(command, settings, inputs + context_inputs)
+        use_cache = key is not None
+    if use_cache:
         hit = cache.load(settings.root, key)
         if hit is not None:
             enabled_hit, targets_hit = set(hit["enabled"]), list(hit["summary"].get("targets", []))
@@ -346,6 +361,12 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
                 if asked is not None and t not in asked and t not in declared:
                     declared[t] = c.file.path  # only `strict: true` adds to what --target asked for
 
+    # secrets only context reveals (a `password` default) are masked whatever rules run: TC503/TC504 learn
+    # them from the contracts they scan (every reported one) before the findings are masked; the rest here
+    from .checks.leaks import learn_context_secrets
+
+    tc5_learns = bool(enabled & {"TC503", "TC504"})
+    learn_context_secrets([c for c in contracts if not (tc5_learns and c.file.reported)], settings.allow_patterns)
     stamper = _Stamper(settings, enabled | stand_ins(settings, command, enabled))
     findings: list[Finding] = []
     for lf in loaded:
@@ -354,7 +375,7 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
             if f:
                 findings.append(f)
     findings = [f for f in findings if f.extra["file"].reported]
-    n_loaded = len(findings)
+    unmasked = list(findings)  # the rules' findings are masked where they are made (see _run_rules)
     prerender = cache_key is not None or settings.format == "json"
     if len(groups) == 1:
         findings.extend(_run_rules(_runnable(enabled), ctx, files, contracts, samples, stamper, prerender))
@@ -362,8 +383,8 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
         for gf, gc, gs in groups:
             gctx = Context(settings, command, gc, gs, enabled, targets)
             findings.extend(_run_rules(_runnable(enabled), gctx, gf, gc, gs, stamper, prerender))
-    _mask_all(findings[:n_loaded])  # after the rules: TC5 teaches the masker secrets it found by context
-    findings = _suppress(findings, files, settings, enabled, stamper)
+    findings, made = _suppress(findings, files, settings, enabled, stamper)
+    _mask_all(unmasked + made)  # the loaders' findings and TC014/TC015 (a suppression comment quotes codes)
     findings = _drop_consequences(findings)
     findings.sort(key=Finding.sort_key)
     result = RunResult(findings, files, contracts, samples, enabled, targets, notes, targets_declared=declared)
@@ -412,13 +433,19 @@ def _run_rules(rules: list[Rule], ctx: Context, files, contracts, samples, stamp
 
 
 def _mask_all(findings: list[Finding]) -> None:
-    """Secrets never leave toolcheck: every string of every finding, in every format, goes through the masker."""
+    """Secrets never leave toolcheck: every string of every finding, in every format, goes through the masker.
+
+    The findings' half of the report boundary (see :mod:`toolcheck.boundary`): a finding is masked once every
+    secret that context alone reveals is known (:func:`learn_context_secrets`, before any rule runs)."""
     for f in findings:
         f.message = mask(f.message)
         f.help = mask(f.help)
         f.pointer = mask(f.pointer)
+        f.file = mask(f.file)
         if f.tool:
             f.tool = mask(f.tool)
+        if f.target:
+            f.target = mask(f.target)
         if f.related:
             f.related = mask_data(f.related)
         if f.data is not None:
@@ -577,14 +604,16 @@ def _matches(code: str, name: str, selectors) -> bool:
 
 
 def _suppress(findings: list[Finding], files: list[SourceFile], settings: Settings, enabled: set[str],
-              stamper: _Stamper) -> list[Finding]:
+              stamper: _Stamper) -> tuple[list[Finding], list[Finding]]:
+    """(the findings not suppressed, with the TC014/TC015 findings about suppressions; those new findings)."""
     import fnmatch
 
     kept: list[Finding] = []
+    made: list[Finding] = []
     pfi = settings.per_file_ignores
     for f in findings:
         sf: SourceFile = f.extra["file"]
-        if pfi and any(_glob(f.file, pat) and _matches(f.code, f.name, codes) for pat, codes in pfi):
+        if pfi and any(_glob(sf.path, pat) and _matches(f.code, f.name, codes) for pat, codes in pfi):
             continue
         if sf.suppressions and _suppressed(f, sf):
             continue
@@ -600,7 +629,7 @@ def _suppress(findings: list[Finding], files: list[SourceFile], settings: Settin
                         "Fix the code (see `toolcheck rules`) or remove it.", code="TC015", position=(s.line, s.column))
                 x = stamper.stamp(h, RULES["TC015"], sf, None)
                 if x:
-                    kept.append(x)
+                    made.append(x)
             if s.used:
                 continue
             ran = [c for c in s.codes if c not in unknown and any(e in enabled for e in expand_selector(c))]
@@ -610,9 +639,9 @@ def _suppress(findings: list[Finding], files: list[SourceFile], settings: Settin
                         code="TC014", position=(s.line, s.column))
                 x = stamper.stamp(h, RULES["TC014"], sf, None)
                 if x:
-                    kept.append(x)
+                    made.append(x)
     _ = fnmatch
-    return kept
+    return kept + made, made
 
 
 # what an unquoted YAML 1.1 value (TC003) makes other rules report about the same value: the enum that accepts
@@ -705,7 +734,7 @@ def _fingerprint_v1(f: Finding) -> str:
     if sf is not None and sf.documents:
         node = _resolve(sf.documents[0], f.pointer)
     blob = _FP_ENCODER.encode([f.code, f.tool, f.pointer, node])
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:20]
+    return hashlib.sha256(blob.encode("utf-8", "backslashreplace")).hexdigest()[:20]
 
 
 def _resolve(doc: Any, pointer: str, scalar_lists: bool = False) -> Any:
@@ -725,11 +754,17 @@ def baseline_entries(findings: list[Finding]) -> list[dict[str, Any]]:
     ]
 
 
+MAX_BASELINE = 256 * 1024 * 1024  # bytes: a baseline of a very large corpus, not a `/dev/zero`
+
+
 def read_baseline(path: str) -> tuple[int, list[dict[str, Any]]]:
     """(version, entries) of a baseline file; ConfigError when it cannot be read."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
+        with open(path, "rb") as fh:  # read once, bounded: `--baseline` may name a FIFO or a device
+            raw = fh.read(MAX_BASELINE + 1)
+        if len(raw) > MAX_BASELINE:
+            raise ValueError(f"it is over {MAX_BASELINE // 1048576} MiB")
+        data = json.loads(raw)
         version = data.get("version", 1)
         entries = data["findings"]
         if version not in (1, BASELINE_VERSION) or not isinstance(entries, list):

@@ -76,8 +76,19 @@ def contract_from(c: Contract) -> dict[str, Any]:
     return out
 
 
+MAX_STEM = 100  # characters of a derived file name (file systems allow 255 bytes; room for `_2.yaml`)
+
+
 def _safe_name(name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "tool"
+    """A file name for a tool: its name with anything but letters, digits, `_`, `.` and `-` replaced; a long
+    name is cut and ends with a hash of the whole, so two long names that share a start stay apart."""
+    stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "tool"
+    if len(stem) > MAX_STEM:
+        import hashlib
+
+        digest = hashlib.sha256(name.encode("utf-8", "backslashreplace")).hexdigest()[:12]
+        stem = stem[: MAX_STEM - 13].rstrip("._-") + "_" + digest
+    return stem
 
 
 def import_files(files: list[str], out_dir: str, samples_dir: str, force: bool = False,
@@ -118,9 +129,9 @@ def import_files(files: list[str], out_dir: str, samples_dir: str, force: bool =
                 res.no_risk.append(c.name)
             base = _safe_name(c.name)
             stem, n = base, 2
-            while stem in used:
+            while stem.casefold() in used:  # `Get` and `get` are one file on macOS and Windows
                 stem, n = f"{base}_{n}", n + 1
-            used.add(stem)
+            used.add(stem.casefold())
             _write(os.path.join(out_dir, stem + ".yaml"), dump_yaml(contract_from(c)), force, res)
             records = [{"description": s.description or "imported example", "data": s.data, "valid": s.valid}
                        for s in c.samples if s.kind == "sample"]

@@ -291,7 +291,9 @@ def _message(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, insta
         tail = "" if n is None else f", got {n}"
         if lim is None:
             return f"{name} has too {'few' if how == 'at least' else 'many'} {plural}{tail}"
-        lim_s = _json(int(lim) if float(lim).is_integer() else lim)
+        lim_s = _json(int(lim) if isinstance(lim, float) and lim.is_integer() else lim)
+        if len(lim_s) > MAX_SHOWN:  # a bound of 400 digits is not worth echoing
+            return f"{name} has too {'few' if how == 'at least' else 'many'} {plural}{tail}"
         unit_s = unit if lim == 1 else plural
         long = " long" if unit == "character" else ""
         return f"{name} must {verb} {how} {lim_s} {unit_s}{long}{tail}"
@@ -310,7 +312,7 @@ def _message(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, insta
     if kind == "uniqueItems":
         return f"{name} must not contain duplicate items"
     if kind == "contains":
-        if keyword in ("minContains", "maxContains") and isinstance(kv, int):
+        if keyword in ("minContains", "maxContains") and isinstance(kv, int) and len(_json(kv)) <= MAX_SHOWN:
             how = "at least" if keyword == "minContains" else "at most"
             return f"{name} must contain {how} {_count(kv, 'matching item')}"
         return f"{name} must contain at least one matching item"
@@ -432,15 +434,50 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list) -> dict:
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        seen: set = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _DuplicateKey(f"duplicate key {_short(_json(k), MAX_NAME)} (JSON parsers differ on which "
+                                    "one counts)")
+            seen.add(k)
+    return d
+
+
+def _finite(literal: str) -> float:
+    v = float(literal)
+    if v in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {_short(literal)} is out of range (it would become Infinity)")
+    return v
+
+
 def parse_arguments(text: str | bytes) -> tuple[Any, str | None]:
-    """(value, None) or (None, 'JSON syntax error at line L, column C: <reason>')."""
+    """(value, None) or (None, 'JSON syntax error at line L, column C: <reason>').
+
+    Stricter than ``json.loads`` where parsers disagree, so that a host and the tool never read one call two
+    ways: a repeated key, a number too large for a double (``1e400``), NaN/Infinity and text that is not UTF-8
+    are syntax errors, for a ``str`` and for ``bytes`` alike."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
             return None, f"arguments are not UTF-8 (byte {e.start})"
+    elif isinstance(text, str):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as e:  # undecodable bytes of a command line, or a lone surrogate character
+            return None, f"arguments are not UTF-8 (character {e.start})"
     try:
-        return json.loads(text, parse_constant=_no_constant), None
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite,
+                          object_pairs_hook=_no_duplicates), None
+    except _DuplicateKey as e:
+        return None, f"JSON syntax error: {e}"
     except json.JSONDecodeError as e:
         where = f"column {e.colno}" if e.lineno == 1 else f"line {e.lineno}, column {e.colno}"
         return None, f"JSON syntax error at {where}: {e.msg}"

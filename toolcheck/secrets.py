@@ -94,6 +94,23 @@ SECRET_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ("=", ":"),
     ),
 )
+# A vendor token glued to a word by `_` (`prod_AKIAQ3EGRV7XJ5HWTZPL`, `MY_ghp_...`) is still a token: `\b` would
+# see no boundary between `_` and the prefix, so these patterns are bounded by "no letter or digit" instead.
+_GLUED = {"AWS access key id", "GitHub token", "GitLab token", "Slack token", "Anthropic API key", "OpenAI API key",
+          "Google API key", "Google OAuth secret", "Google OAuth token", "Stripe key", "Stripe webhook secret",
+          "Hugging Face token", "npm token", "PyPI token", "SendGrid API key", "Twilio API key", "Mailgun API key",
+          "Shopify token", "DigitalOcean token", "Databricks token", "Square token", "JSON Web Token"}
+
+
+def _unglue(pattern: str) -> str:
+    if pattern.startswith(r"\b"):
+        pattern = r"(?<![A-Za-z0-9])" + pattern[2:]
+    if pattern.endswith(r"\b"):
+        pattern = pattern[:-2] + r"(?![A-Za-z0-9])"
+    return pattern
+
+
+SECRET_RULES = tuple((name, _unglue(p) if name in _GLUED else p, hints) for name, p, hints in SECRET_RULES)
 SECRET_PATTERNS: tuple[tuple[str, str], ...] = tuple((name, p) for name, p, _ in SECRET_RULES)
 
 # Kinds whose match must also look random before it counts (the keyword alone is not enough).
@@ -117,6 +134,32 @@ _PLACEHOLDER_WORDS = LazyPattern(
 def is_placeholder(value: str) -> bool:
     """True for obvious stand-ins such as ``YOUR_API_KEY``, ``<token>``, ``${SECRET}``, ``xxxx``, ``sk-...``."""
     return bool(_PLACEHOLDER_WORDS.search(value))
+
+
+# The password of a connection string is a secret unless it is one of these stand-ins. Narrower than
+# `is_placeholder` on purpose: `hunter2`, `admin`, `root`, `test` are weak passwords, not placeholders, and a weak
+# password in a committed URL is still a password.
+_PASSWORD_PLACEHOLDER = LazyPattern(
+    r"(?i)^(?:pass|passwd|password|pwd|secret|changeme|change[_-]?me|(?:your|my|db|the)[_-]?(?:pass(?:word)?|pwd)"
+    r"|x{3,}|\*{3,}|\.{3}|…)$"
+    r"|^<[^<>]*>$|^\$\{[^{}]*\}$|^\$[A-Za-z_][A-Za-z0-9_]*$|^%[A-Za-z_][A-Za-z0-9_]*%$|^\{\{?[^{}]*\}?\}$|^\[[^\[\]]*\]$")
+
+
+def is_password_placeholder(value: str) -> bool:
+    """``password``, ``changeme``, ``<password>``, ``${DB_PASSWORD}``, ``$PGPASS``, ``%PWD%``, ``{pw}``, ``****``: the
+    password of a connection string that is a documented stand-in (TC511), not a secret (TC502)."""
+    return bool(_PASSWORD_PLACEHOLDER.search(value))
+
+
+def connection_passwords(text: str) -> list[str]:
+    """The passwords of the connection strings in ``text`` (URL ``user:password@`` and ``Password=...;``), as
+    written, placeholders included."""
+    out = []
+    if "@" in text and "://" in text:
+        out.extend(m.group("secret") for m in _CONN_URL[1].finditer(text))
+    if ";" in text:
+        out.extend(m.group("secret") for m in _CONN_ADO[1].finditer(text))
+    return out
 
 
 # ------------------------------------------------------------------------------------------ entropy heuristics
@@ -321,8 +364,8 @@ def _apply(name: str, rx, text: str, found: list[tuple[str, int, int]]) -> None:
         else:
             s, e = m.start(), m.end()
         value = text[s:e]
-        if is_placeholder(value):
-            continue
+        if is_password_placeholder(value) if name == "connection string password" else is_placeholder(value):
+            continue  # a URL's password is always a secret unless it is a stand-in: `hunter2` is masked too
         if name in _NEEDS_SHAPE and not _shape_ok(value):
             continue
         if name == "credential assignment" and _CURSOR_WORDS.search(text, max(0, m.start() - 24), e + 24):

@@ -14,10 +14,11 @@ import time
 import yaml
 
 
-def _tools(n: int) -> list[dict]:
+def _tools(n: int, prop_words: int = 40) -> list[dict]:
     long = "Search the catalogue for items matching the words. " * 40
+    prop = "Search the catalogue for items matching the words. " * prop_words
     return [{"name": f"tool_{i}", "description": long, "input_schema": {
-        "type": "object", "properties": {f"p{j}": {"type": "string", "description": long} for j in range(30)}}}
+        "type": "object", "properties": {f"p{j}": {"type": "string", "description": prop} for j in range(30)}}}
         for i in range(n)]
 
 
@@ -25,21 +26,47 @@ def _digest(path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def _whole(f) -> None:
+    doc = yaml.safe_load(f.read_text())  # a half-written file would not parse or would lack keys
+    assert doc["name"].startswith("tool_") and len(doc["parameters"]["properties"]) == 30, f
+
+
 def test_killed_import_leaves_whole_files(tmp_path):
+    """400 tools (4 MiB: under the 10 MiB input limit, so import reads them), killed once it has written some
+    files and before it has written all: every file there is whole, the input untouched, and a later import
+    completes over what the killed ones left."""
+    n = 400
     src = tmp_path / "tools.json"
-    src.write_text(json.dumps(_tools(400)))
+    src.write_text(json.dumps(_tools(n, prop_words=5)))
+    assert src.stat().st_size < 10 * 1024 * 1024
     before = _digest(src)
     out = tmp_path / "contracts"
-    for delay in (0.6, 0.9, 1.2, 1.6):
+    midway = []
+    for after in (1, 5, 20, 60):  # kill once this many contracts exist (each write ends with an fsync)
         p = subprocess.Popen([sys.executable, "-m", "toolcheck", "import", str(src), "--out", str(out), "--force"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(delay)
+        deadline = time.monotonic() + 120
+        seen = set()
+        while p.poll() is None and time.monotonic() < deadline:
+            seen = set(out.glob("*.yaml")) if out.exists() else set()
+            if len(seen) >= after:
+                break
+            time.sleep(0.005)
         p.send_signal(signal.SIGKILL)
         p.wait()
-        for f in out.glob("*.yaml") if out.exists() else []:
-            doc = yaml.safe_load(f.read_text())  # a half-written file would not parse or would lack keys
-            assert doc["name"].startswith("tool_") and len(doc["parameters"]["properties"]) == 30, f
+        written = sorted(out.glob("*.yaml"))
+        for f in written:
+            _whole(f)
+        midway.append(len(written))
+    assert any(0 < k < n for k in midway), f"no kill landed midway: {midway}"
     assert _digest(src) == before, "the input file was touched"
+    done = subprocess.run([sys.executable, "-m", "toolcheck", "import", str(src), "--out", str(out), "--force"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    written = sorted(out.glob("*.yaml"))
+    assert len(written) == n
+    for f in written:
+        _whole(f)
 
 
 def test_killed_report_output_is_whole_or_absent(tmp_path):

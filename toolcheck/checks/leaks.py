@@ -361,7 +361,7 @@ DB_SCHEMES = {"postgres", "postgresql", "postgis", "mysql", "mariadb", "mongodb"
               "etcd", "zookeeper", "rabbitmq", "libsql"}
 
 _URL = _Lazy(r"(?i)(?<![\w+.-])(?:jdbc:[a-z0-9]+(?::[a-z]+)*:|[a-z][a-z0-9+.-]{1,20}:)//"
-                  r"[^\s'\"<>`\\|^{}]*(?:\{[^}\s]*\}[^\s'\"<>`\\|^{}]*)*")
+                  r"[^\s'\"<>`\\|^{}]*(?:(?:\{[^}\s]*\}|<[\w-]{1,40}>)[^\s'\"<>`\\|^{}]*)*")
 _ADO = _Lazy(r"(?i)\b(?:Server|Data Source|Host|Address)\s*=\s*(?P<host>[^;\s'\"]+)\s*;[^\n'\"]*?"
                   r"\b(?:Database|Initial Catalog|User Id|UID)\s*=[^\n'\"]*")
 _JDBC_THIN = _Lazy(r"(?i)\bjdbc:[a-z0-9]+(?::[a-z]+)*:@(?://)?(?P<host>[A-Za-z0-9.-]+)(?::\d+)?[:/]\w+")
@@ -679,7 +679,7 @@ def candidates(strings: list[str], want: set[str]) -> dict[int, set[str]]:
 
 
 _CODE_FAMILIES = {"TC501": "host", "TC502": "host", "TC503": "secret", "TC504": "secret", "TC505": "path",
-                  "TC506": "sql", "TC507": "env", "TC508": "trace", "TC509": "exc", "TC510": "email"}
+                  "TC506": "sql", "TC507": "env", "TC508": "trace", "TC509": "exc", "TC510": "email", "TC511": "host"}
 
 
 # ------------------------------------------------------------------------------------------------ scanning
@@ -696,6 +696,87 @@ def _str_list(v) -> tuple[str, ...]:
     if isinstance(v, str):
         return (v,)
     return tuple(x for x in v if isinstance(x, str)) if isinstance(v, list | tuple) else ()
+
+
+def _credential_name(words: set[str]) -> bool:
+    """A name that says its value is a password or a key: `password`, `db_pwd`, `api_key`, `access_token`,
+    `client_secret` (not a bare `key` such as `sort_key`, whose values are random-looking only by chance)."""
+    return bool(words & PASSWORD_WORDS) or bool(words & _KEY_WORDS and words & _KEY_QUALIFIERS) \
+        or bool(words & {"apikey", "passphrase", "credential", "credentials"})
+
+
+_KEY_WORDS = {"key", "token", "secret"}
+_KEY_QUALIFIERS = {"api", "access", "auth", "private", "client", "secret", "bearer", "refresh", "session", "signing",
+                   "app", "service", "master", "admin", "account", "oauth", "personal", "token", "webhook"}
+
+
+def context_secret(value: str, words: set[str]) -> bool:
+    """Whether a literal (a `default`, `example`, `enum` value, `const`) of a property named by ``words`` is a
+    secret that only its context reveals: one word of 6 to 200 characters, not a placeholder, that is random
+    enough, or mixes letters and digits under a credential name (`api_key: {default: "Gh7kLm2Qx9Vz"}`)."""
+    if " " in value or not 6 <= len(value) <= 200 or _sec.is_placeholder(value):
+        return False
+    if _credential_name(words) and re.search(r"[A-Za-z]", value) and re.search(r"\d", value):
+        return True
+    return _sec.looks_random(value, relaxed=True)
+
+
+_CREDENTIAL_HINT = _Lazy(r"(?i)key|token|secret|passw|pwd|passphrase|credential|auth|bearer")
+
+
+def learn_context_secrets(contracts, allow_patterns=()) -> None:
+    """Teach the masker (:func:`toolcheck.secrets.remember`) every secret known only by its context, before any
+    rule runs and whatever rules are selected: a `password` default quoted by a TC1 message is masked under
+    ``--select TC1`` as in a full run. Cheap: a walk over the parameter and result schemas that looks at the
+    literals of credential-named properties (and credential-named keys inside literal mappings) only."""
+    allow = _Allow((), allow_patterns) if allow_patterns else None
+    remember = _sec.remember
+    for contract in contracts:
+        data = contract.data
+        if not isinstance(data, dict):
+            continue
+        for key in (contract.parameters_key, contract.returns_key):
+            schema = data.get(key) if key else None
+            if isinstance(schema, dict):
+                for value in _context_literals(schema):
+                    if allow is None or not allow.text(value):
+                        remember(value)
+
+
+def _context_literals(schema: dict):
+    """Strings that :func:`context_secret` says are secrets, in the literals of ``schema`` and its subschemas."""
+    budget = MAX_NODES
+    stack: list[tuple[Any, set[str] | None, int]] = [(schema, None, 0)]
+    while stack and budget > 0:
+        node, words, depth = stack.pop()
+        budget -= 1
+        for key, value in node.items():
+            code = _KEY_CODE.get(key)
+            if code == 2:
+                lits = [(value, words)]
+                while lits and budget > 0:
+                    v, w = lits.pop()
+                    budget -= 1
+                    if isinstance(v, str):
+                        if w and w & SECRET_WORDS and context_secret(v.strip(), w):
+                            yield v.strip()
+                    elif isinstance(v, list):
+                        lits.extend((x, w) for x in v)
+                    elif isinstance(v, dict):
+                        for k, x in v.items():
+                            kw = _words(k) if isinstance(k, str) and _CREDENTIAL_HINT.search(k) else None
+                            lits.append((x, kw or w))
+            elif code is None or code in (1, 3) or depth >= MAX_DEPTH:
+                continue
+            elif code == 4 and isinstance(value, dict):
+                for name, sub in value.items():
+                    if isinstance(sub, dict):
+                        w = _words(name) if isinstance(name, str) and _CREDENTIAL_HINT.search(name) else None
+                        stack.append((sub, words if key == "dependentSchemas" else w, depth + 1))
+            elif isinstance(value, dict):
+                stack.append((value, words, depth + 1))
+            elif isinstance(value, list):
+                stack.extend((sub, words, depth + 1) for sub in value if isinstance(sub, dict))
 
 
 def _overlaps(s: int, e: int, spans) -> bool:
@@ -716,7 +797,7 @@ class _Scanner:
         self.allow = _Allow(getattr(s, "allow_domains", ()), getattr(s, "allow_patterns", ()))
         self.enabled = {c for c in CODES if ctx.is_enabled(c)}
         self.families = {_CODE_FAMILIES[c] for c in self.enabled}
-        if "TC502" in self.enabled:
+        if self.enabled & {"TC502", "TC511"}:
             self.families.add("secret")  # a connection string's password is found by the secret patterns
         self.internal_domains = _str_list(ctx.options("TC501").get("internal-domains"))
         self.email_domains = self.internal_domains + _str_list(ctx.options("TC510").get("internal-domains"))
@@ -848,13 +929,10 @@ class _Scanner:
         # a literal value of a property named like a credential: `password: {default: "hunter2x"}`
         if t.kind == "literal" and words & SECRET_WORDS and not _overlaps(0, len(text), taken):
             value = text.strip()
-            if " " not in value and 6 <= len(value) <= 200 and not _sec.is_placeholder(value) \
-                    and not self.allow.text(value):
-                strong = words & PASSWORD_WORDS and re.search(r"[A-Za-z]", value) and re.search(r"\d", value)
-                if strong or _sec.looks_random(value, relaxed=True):
-                    items.append(_Item("TC503", _sec.mask_value(value), f"hard-coded {t.field} of `{t.context}`"))
-                    _sec.remember(value)
-                    taken.append((0, len(text)))
+            if context_secret(value, words) and not self.allow.text(value):
+                items.append(_Item("TC503", _sec.mask_value(value), f"hard-coded {t.field} of `{t.context}`"))
+                _sec.remember(value)
+                taken.append((0, len(text)))
 
     def _hosts(self, t: _Text, text: str, low: str, words: set[str], items: list[_Item], taken) -> None:
         if "://" in text:
@@ -927,6 +1005,10 @@ class _Scanner:
         if not h or h in PLACEHOLDER_HOSTS or classify_host(h) in ("loopback address", "loopback name") \
                 or any(c in h for c in "{}<>$%*") or h in EXAMPLE_DOMAINS \
                 or h.endswith(tuple("." + d for d in EXAMPLE_DOMAINS)) or self.allow.host(h):
+            return
+        stand_ins = [p for p in _sec.connection_passwords(cs) if _sec.is_password_placeholder(p)]
+        if stand_ins:  # a real host with a documented stand-in for its password: its own code, a warning
+            items.append(_Item("TC511", masked, f"placeholder password `{stand_ins[0]}`"))
             return
         items.append(_Item("TC502", masked, "connection string", severity="warning"))
 
@@ -1073,6 +1155,8 @@ HELP = {
              "host is public, add it to `allow.domains` in the config.",
     "TC502": "Remove the connection string: the server reads it from its own config or a secret store. If it held "
              "a password, rotate the password (it has been committed and sent to the model provider).",
+    "TC511": "Remove the connection string (the server reads it from its config or a secret store); if it documents "
+             "a format, use a placeholder host too (`db.example.com`, `{host}`) so that no real server is named.",
     "TC503": "Remove the credential and rotate it: it is in the repository history and is sent to the model "
              "provider with every prompt. The host should read it from a secret store or its environment.",
     "TC504": "If this is a secret, remove it and rotate it. If it is a public identifier or sample data, say so "
@@ -1094,6 +1178,7 @@ HELP = {
 _NOUNS = {
     "TC501": ("an internal host", "internal hosts"),
     "TC502": ("a connection string", "connection strings"),
+    "TC511": ("a connection string with a placeholder password", "connection strings with placeholder passwords"),
     "TC503": ("a credential", "credentials"),
     "TC504": ("a high-entropy literal", "high-entropy literals"),
     "TC505": ("an absolute path", "absolute paths"),
@@ -1138,7 +1223,7 @@ def _scan(contract, ctx) -> dict[str, list[Hit]]:
     return cache[key]
 
 
-CODES = ("TC501", "TC502", "TC503", "TC504", "TC505", "TC506", "TC507", "TC508", "TC509", "TC510")
+CODES = ("TC501", "TC502", "TC503", "TC504", "TC505", "TC506", "TC507", "TC508", "TC509", "TC510", "TC511")
 
 
 def _register(code: str, name: str, severity: str, options: dict | None = None):
@@ -1201,9 +1286,10 @@ def connection_string(contract, ctx):
     What it does:
     Finds connection URLs (`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://`, `jdbc:...`, and
     ~40 more schemes, with SQLAlchemy driver suffixes such as `postgresql+psycopg2://`) and ADO.NET strings
-    (`Server=...;Database=...`). With a password it is an error (the password is masked in the output);
-    without one it is a warning, since it still names the database host. Placeholders (`host`, `localhost`,
-    `{host}`, `example.com`, `user:password@`) are not reported.
+    (`Server=...;Database=...`). With a password it is an error (the password is masked in every output,
+    however weak it is); without one it is a warning, since it still names the database host. A
+    placeholder password on a real host (`changeme`, `${DB_PASSWORD}`) is TC511; placeholder hosts (`host`,
+    `localhost`, `{host}`, `example.com`) with placeholder credentials (`user:password@`) are not reported.
 
     Why is this bad?
     A connection string tells whoever reads the prompt where the database is and how to log in; with a password
@@ -1230,6 +1316,45 @@ def connection_string(contract, ctx):
     ```
     """
     yield from _scan(contract, ctx).get("TC502", ())
+
+
+@_register("TC511", "connection-string-placeholder-password", "warning")
+def connection_string_placeholder_password(contract, ctx):
+    """A connection string names a real-looking host with a placeholder for its password.
+
+    What it does:
+    Finds the connection strings TC502 finds (URLs such as `postgres://user:pass@host/db` and ADO.NET
+    `Server=...;Password=...`) whose password is a recognised stand-in: `password`, `pass`, `secret`,
+    `changeme`, `<password>`, `${DB_PASSWORD}`, `$PGPASSWORD`, `%DB_PWD%`, `{password}`, `****`, `xxx`. Any other
+    password, however weak, is a real one: TC502 reports it as an error and it is masked in
+    every output. A placeholder host as well (`localhost`, `{host}`, `db.example.com`) is a documented format and
+    not reported at all.
+
+    Why is this bad?
+    No secret leaks, but the string still tells the model (and whoever reads the prompt) which server holds the
+    data and which user logs in, and a stand-in password is easily replaced by the real one in the next edit.
+
+    Example:
+    ```yaml
+    name: list_orders
+    description: "List recent orders from postgres://app:changeme@db.prod.acme.net:5432/shop."
+    parameters:
+      type: object
+      properties:
+        limit: {type: integer, description: How many orders to return.}
+    ```
+
+    Use instead:
+    ```yaml
+    name: list_orders
+    description: List the most recent orders, newest first.
+    parameters:
+      type: object
+      properties:
+        limit: {type: integer, description: How many orders to return.}
+    ```
+    """
+    yield from _scan(contract, ctx).get("TC511", ())
 
 
 @_register("TC503", "hardcoded-credential", "error")

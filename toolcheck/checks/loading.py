@@ -175,7 +175,10 @@ def not_a_contract(*_):
 
     What it does:
     Reports a contract file whose top level is a scalar or a list of non-contracts, a `tools:` that is not a
-    list, and files with several YAML documents (only the first is read).
+    list, and files with several YAML documents (only the first is read). In vendor formats: Gemini
+    `functionDeclarations` that are not a list (a number, a string, one object instead of a list of them), and a
+    vendor-format file (or JSON Lines record) that yields no tool at all (`{"result": {"tools": []}}`), which
+    would otherwise pass as "0 tools".
 
     Why is this bad?
     Nothing in such a file is checked, and the host that loads it gets something it does not expect.
@@ -261,7 +264,7 @@ def invalid_contract_value(contract, ctx):
     `toolcheck/data/contract.schema.json`, usable by editors): `risk` is one of `read_only`, `write_limited`,
     `destructive`; `version` is semver; `requires_confirmation` is a boolean; `parameters` and `returns` are
     schema objects; `handler` is `package.module:function`; and so on. It also reports the unknown and missing
-    keys of TC007 and TC008.
+    keys of TC007 and TC008, and, in JSON Lines and function arrays, a `source` that is not a string.
 
     Why is this bad?
     The host and toolcheck read these values to decide how to run the tool; a `risk: high` or a
@@ -385,9 +388,11 @@ def input_limit_exceeded(*_):
     """A file crosses a safety bound: size, nesting depth or alias expansion.
 
     What it does:
-    Stops reading a file larger than `limits.max-file-size` (default 10 MiB), nested deeper than
-    `limits.max-depth` (default 128) or whose aliases expand to more than `limits.max-alias-nodes` (default
-    100,000) nodes, and reports it instead of spending minutes or gigabytes on it.
+    Stops reading a file larger than `limits.max-file-size` (default 10 MiB; a FIFO or device named on the
+    command line is read up to that bound, never further), nested deeper than `limits.max-depth` (default 128),
+    whose aliases expand to more than `limits.max-alias-nodes` (default 100,000) nodes or repeat more than
+    `limits.max-file-size` of text (one long string aliased by thousands of descriptions), and reports it
+    instead of spending minutes or gigabytes on it.
 
     Why is this bad?
     A "billion laughs" alias bomb or a 10,000-level nesting costs any YAML host the same; no real contract

@@ -100,6 +100,31 @@ def wait_for_stock_careful(arguments: dict) -> dict:
     return _ok({"in_stock": False, "checks": arguments["max_checks"]})
 
 
+# ------------------------------------------------------------------------------------------------ TC720
+
+MAKE_THUMBNAILS = {
+    "type": "object", "additionalProperties": False, "required": ["size"],
+    "properties": {"size": {"type": "integer", "minimum": 16, "maximum": 512}},
+}
+
+
+def make_thumbnails(arguments: dict) -> dict:
+    """Mistake: allocates a size x size RGBA canvas per photo for a size the schema lets reach 65,536 pixels
+    (16 GiB each); the first allocation past the worker's memory cap fails."""
+    size = arguments["size"]
+    canvases = [bytearray(size * size * 4) for _ in range(4)]
+    return _ok({"thumbnails": len(canvases), "size": size})
+
+
+def make_thumbnails_careful(arguments: dict) -> dict:
+    bad = _checked(MAKE_THUMBNAILS, arguments)
+    if bad:
+        return bad
+    size = arguments["size"]
+    canvases = [bytearray(size * size * 4) for _ in range(4)]
+    return _ok({"thumbnails": len(canvases), "size": size})
+
+
 # ------------------------------------------------------------------------------------------------ TC713
 
 GET_FORECAST = {

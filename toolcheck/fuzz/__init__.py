@@ -41,6 +41,7 @@ class FuzzOptions:
     budget_seconds: float = 20.0  # time budget per tool
     handler: str | None = None  # `package.module:function` for contracts that name none
     handler_timeout: float = 5.0  # seconds per handler call
+    handler_memory: int = 4096  # MiB of address space per handler worker (RLIMIT_AS); 0: no cap
     save_failures: bool = False  # append failing cases to samples/<tool>.yaml
     tools: tuple[str, ...] = ()  # `--tool`: fuzz only the tools of these names (all when empty)
     progress: bool | None = None  # None: a progress bar on a TTY, plain lines otherwise; False: silent

@@ -3,7 +3,8 @@
 Protocol: JSON, one message per line. The parent writes ``{"handler": "pkg.mod:fn", "call": "dict"|"kwargs",
 "root": DIR}``; the worker answers ``{"ready": true}`` or ``{"error": "..."}`` (the handler cannot be loaded). Then
 for each ``{"args": {...}}`` it answers one of ``{"returned": value}``, ``{"raised": {"type", "message",
-"traceback"}}`` or ``{"unserialisable": "what"}``. The handler's own prints go to stderr: the protocol has the
+"traceback"}}``, ``{"unserialisable": "what"}`` or ``{"memory": {"traceback"}}`` (a MemoryError under the cap
+of ``"memory"`` bytes that the init message sets; the worker then exits). The handler's own prints go to stderr: the protocol has the
 original stdout and stdin to itself.
 
 This file is run as a script (``python _worker.py``) and imports nothing from toolcheck, so that it starts fast
@@ -57,6 +58,23 @@ async def _await(x):
     return await x
 
 
+def _cap_memory(limit: int) -> None:
+    """Cap this process's address space (RLIMIT_AS) at ``limit`` bytes, before the handler is imported."""
+    if limit <= 0:
+        return
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return
+    try:
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ValueError, OSError):
+        pass
+
+
 def main() -> None:
     proto_in, proto_out = _open_protocol()
     line = proto_in.readline()
@@ -65,9 +83,15 @@ def main() -> None:
     init = json.loads(line)
     root = init.get("root") or os.getcwd()
     sys.path[0] = root  # not this file's folder: the project root, as the spec says
+    memory = int(init.get("memory") or 0)
+    _cap_memory(memory)
     try:
         os.chdir(root)
         fn = _load(init["handler"])
+    except MemoryError:
+        _send(proto_out, {"error": f"MemoryError while importing the handler (the worker's memory cap is "
+                                   f"{memory // 1048576} MiB: raise it with --handler-memory)"})
+        return
     except BaseException as e:  # noqa: BLE001 - any import failure is reported, never a crash
         _send(proto_out, {"error": f"{_qualname(e)}: {e}".strip()})
         return
@@ -82,6 +106,14 @@ def main() -> None:
             result = fn(**args) if kwargs and isinstance(args, dict) else fn(args)
             if inspect.isawaitable(result):
                 result = asyncio.run(_await(result))
+        except MemoryError:  # over the cap (RLIMIT_AS): reported, and this worker, its heap suspect, ends
+            tb = ""
+            try:
+                tb = traceback.format_exc()[-3000:]
+            except MemoryError:
+                pass
+            _send(proto_out, {"memory": {"traceback": tb}})
+            return
         except BaseException as e:  # noqa: BLE001 - SystemExit too: a handler must not end the host
             if isinstance(e, KeyboardInterrupt):
                 raise
@@ -90,6 +122,10 @@ def main() -> None:
             continue
         try:
             text = json.dumps({"returned": result}, ensure_ascii=True, allow_nan=False)
+        except MemoryError:
+            result = None
+            _send(proto_out, {"memory": {"traceback": "MemoryError while encoding the result as JSON"}})
+            return
         except (TypeError, ValueError, RecursionError) as e:
             what = type(result).__name__
             if isinstance(e, ValueError) and "Out of range float" in str(e):

@@ -39,8 +39,9 @@ from typing import Any
 from ..findings import Hit, escape_pointer_token
 
 SCHEMA_CODES = ("TC701", "TC702", "TC703", "TC704", "TC705", "TC706")
-HANDLER_CODES = ("TC710", "TC711", "TC712", "TC713", "TC714", "TC715", "TC716", "TC717", "TC718", "TC719")
-INVALID_ARGS_CODES = ("TC711", "TC712", "TC715", "TC716", "TC717", "TC718")  # what run 2 can find
+HANDLER_CODES = ("TC710", "TC711", "TC712", "TC713", "TC714", "TC715", "TC716", "TC717", "TC718", "TC719",
+                 "TC720")
+INVALID_ARGS_CODES = ("TC711", "TC712", "TC715", "TC716", "TC717", "TC718", "TC720")  # what run 2 can find
 DEFAULT_MAX_EXAMPLES = 100
 ZERO_EXAMPLES = "TC706"  # fuzz tried and produced no example at all
 STATIC_BLOCKERS = ("TC103", "TC105", "TC112", "TC113", "TC114")
@@ -618,7 +619,8 @@ class _Tool:
         from .harness import HandlerCaller, LoadError
 
         self.handler_label = f"`{spec}`"
-        caller = self.caller = HandlerCaller(spec, self.exp.call, self.ctx.settings.root, self.opts.handler_timeout)
+        caller = self.caller = HandlerCaller(spec, self.exp.call, self.ctx.settings.root, self.opts.handler_timeout,
+                                             self.opts.handler_memory)
         try:
             caller.start()
         except LoadError as e:

@@ -4,6 +4,13 @@ The worker (:mod:`toolcheck.fuzz._worker`) imports the handler once, with the pr
 ``sys.path``, and answers each call. A call that does not answer within the timeout kills the worker (and its
 process group, so a handler's own children go too); a worker that dies mid-call is a crash. Either way the next
 call starts a fresh worker. Reading is done by a thread per worker, so the timeout works on every platform.
+
+The worker runs in a session (and process group) of its own: when a tool's calls end, the whole group is
+killed, so children a handler forked and left behind do not outlive the run, and nothing waits for them. The
+reading thread owns the worker's stdout and closes it itself: a grandchild that escaped the group (``setsid``)
+and still holds the pipe never blocks toolcheck. The worker's address space is capped (``RLIMIT_AS``,
+``--handler-memory`` MiB, 0 for no cap) before the handler is imported; a call that runs out of it is reported
+(TC720) and the worker replaced.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_worker.py")
 START_TIMEOUT = 30.0  # importing a handler module may be slow (it may import a web framework)
 MAX_TIMEOUTS = 1
 MAX_RESTARTS = 25  # after this many dead or hung workers in one tool, calls are not attempted any more
+DEFAULT_MEMORY_MB = 4096  # the worker's address space: far above a tool call's needs, below a runaway's
 
 
 class LoadError(Exception):
@@ -31,8 +39,9 @@ class LoadError(Exception):
 
 
 class HandlerCaller:
-    def __init__(self, spec: str, call: str, root: str, timeout: float) -> None:
+    def __init__(self, spec: str, call: str, root: str, timeout: float, memory_mb: int = DEFAULT_MEMORY_MB) -> None:
         self.spec = spec
+        self.memory_mb = memory_mb
         self.call_mode = "kwargs" if call == "kwargs" else "dict"
         self.root = root
         self.timeout = timeout
@@ -64,7 +73,8 @@ class HandlerCaller:
             raise LoadError(f"cannot start a worker process: {e}") from None
         self.lines = queue.Queue()
         threading.Thread(target=_reader, args=(self.proc.stdout, self.lines), daemon=True).start()
-        self._write({"handler": self.spec, "call": self.call_mode, "root": self.root})
+        self._write({"handler": self.spec, "call": self.call_mode, "root": self.root,
+                     "memory": max(0, int(self.memory_mb)) * 1024 * 1024})
         msg = self._read(max(START_TIMEOUT, self.timeout))
         if not isinstance(msg, dict) or "ready" not in msg:
             err = msg.get("error") if isinstance(msg, dict) else None
@@ -77,6 +87,9 @@ class HandlerCaller:
             raise LoadError(err)
 
     def stop(self) -> None:
+        """End the worker and everything it started: closing its stdin lets it leave its loop; then its process
+        group is killed while the worker is not yet reaped (its pid, the group's id, cannot be reused
+        meanwhile). Its stdout is left to the reading thread (see :func:`_reader`)."""
         p, self.proc = self.proc, None
         if p is not None:
             try:
@@ -84,16 +97,12 @@ class HandlerCaller:
                     p.stdin.close()
             except OSError:
                 pass
+            _exited(p, 0.5)
+            _kill_group(p)
             try:
-                p.wait(timeout=0.5)
+                p.wait(timeout=5)
             except subprocess.TimeoutExpired:
-                _kill(p)
-            for s in (p.stdout,):
-                try:
-                    if s:
-                        s.close()
-                except OSError:
-                    pass
+                pass
         if self.errfile is not None:
             try:
                 self.errfile.close()
@@ -109,7 +118,7 @@ class HandlerCaller:
         """One call; None when calls are no longer attempted (the handler hung or died too often)."""
         if self.exhausted or self.hung:
             return None
-        if self.proc is None or self.proc.poll() is not None:
+        if self.proc is None or _exited(self.proc, 0):
             if self.proc is not None:
                 self.stop()
             try:
@@ -139,6 +148,10 @@ class HandlerCaller:
                            traceback=str(r.get("traceback", "")))
         if "unserialisable" in msg:
             return Outcome("unserialisable", message=str(msg["unserialisable"]))
+        if "memory" in msg:  # MemoryError under the cap: the worker's heap is suspect, start a fresh one
+            self.stop()
+            m = msg["memory"] if isinstance(msg["memory"], dict) else {}
+            return Outcome("memory", message=f"{self.memory_mb} MiB", traceback=str(m.get("traceback", "")))
         return self._died()
 
     def _died(self) -> Outcome:
@@ -154,10 +167,13 @@ class HandlerCaller:
         p = self.proc
         if p is None:
             return ""
-        try:
-            rc = p.wait(timeout=2)
-        except subprocess.TimeoutExpired:
+        if not _exited(p, 2):
             _kill(p)
+            return "it stopped answering"
+        _kill_group(p)  # before reaping: what the dead worker left in its group goes too
+        try:
+            rc = p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
             return "it stopped answering"
         if rc < 0:
             try:
@@ -206,27 +222,59 @@ _TIMEOUT = object()
 
 
 def _reader(stream, out: queue.Queue) -> None:
+    """Lines of the worker's stdout until EOF; then this thread closes the stream (closing it from another
+    thread would wait for this one's read, which a grandchild holding the pipe can keep open forever)."""
     try:
         for line in iter(stream.readline, b""):
             out.put(line.decode("utf-8", "replace"))
     except (OSError, ValueError):
         pass
     out.put(None)
+    try:
+        stream.close()
+    except OSError:
+        pass
+
+
+def _exited(p: subprocess.Popen, timeout: float) -> bool:
+    """Wait up to ``timeout`` for ``p`` to exit without reaping it (Linux ``waitid(WNOWAIT)``)."""
+    deadline = time.monotonic() + timeout
+    waitid = getattr(os, "waitid", None)
+    while True:
+        try:
+            if waitid is not None:
+                if waitid(os.P_PID, p.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                    return True
+            elif p.poll() is not None:
+                return True
+        except ChildProcessError:
+            return True
+        except OSError:
+            return p.poll() is not None
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.01)
+
+
+def _kill_group(p: subprocess.Popen) -> None:
+    """SIGKILL the worker's process group (the worker, and every child it left in it)."""
+    if os.name != "posix":
+        if p.poll() is None:
+            try:
+                p.kill()
+            except OSError:
+                pass
+        return
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError, OSError):
+        pass
 
 
 def _kill(p: subprocess.Popen | None) -> None:
-    if p is None or p.poll() is not None:
+    if p is None or p.returncode is not None:
         return
-    try:
-        if os.name == "posix":
-            os.killpg(p.pid, signal.SIGKILL)
-        else:
-            p.kill()
-    except (OSError, ProcessLookupError):
-        try:
-            p.kill()
-        except OSError:
-            pass
+    _kill_group(p)
     try:
         p.wait(timeout=5)
     except subprocess.TimeoutExpired:

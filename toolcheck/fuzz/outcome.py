@@ -18,7 +18,7 @@ from typing import Any
 
 @dataclass
 class Outcome:
-    kind: str  # returned | raised | crashed | timeout | unserialisable | protocol-error
+    kind: str  # returned | raised | crashed | timeout | memory | unserialisable | protocol-error
     value: Any = None  # returned: the value
     exc_type: str | None = None  # raised: qualified exception class name
     message: str = ""  # raised: str(exception); crashed: exit status; protocol-error: the JSON-RPC error
@@ -166,6 +166,12 @@ def _general(o: Outcome, which: str) -> Problem | None:
         return Problem("TC712", ("TC712",), f"the handler did not answer within {o.message} on {args_word}",
                        "Bound the work (timeouts on I/O, limits on sizes and loops) and return a retryable "
                        "structured error when it cannot finish.", data={"timeout": o.message})
+    if o.kind == "memory":
+        return Problem("TC720", ("TC720",), f"the handler ran out of memory on {args_word}: it needed more than "
+                       f"the worker's cap of {o.message} (`--handler-memory`)",
+                       "Bound what one call allocates (sizes and counts taken from the arguments, whole files or "
+                       "responses read at once); if the tool really needs more, raise `--handler-memory`.",
+                       data={"limit": o.message, "traceback": o.traceback[-1500:]})
     if o.kind == "unserialisable":
         return Problem("TC713", ("TC713", "json"), f"the handler returned something that is not JSON: {o.message}",
                        "Return plain JSON values (dict, list, str, int, float, bool, None).",

@@ -12,7 +12,7 @@ from ..contract import Contract, Sample, SourceFile, Suppression
 from ..findings import Hit
 from .formats import GEMINI_KEYS, _tool_format, detect, other_document, unwrap
 from .positions import LazyJsonIndex, MultiIndex, PositionIndex, index_json
-from .yaml_loader import Limits, YamlLimitExceeded, load_yaml
+from .yaml_loader import Limits, YamlLimitExceeded, load_yaml, size_text
 
 __all__ = ["Limits", "Loaded", "load_file", "file_kind"]
 
@@ -44,14 +44,18 @@ def load_file(path: str, display: str, limits: Limits, role: str = "contracts", 
             out.hits.append(
                 Hit(
                     "",
-                    f"file is {size / 1048576:.1f} MiB, over the {limits.max_file_size / 1048576:.1f} MiB limit; not read",
+                    f"file is {size_text(size)}, over the {size_text(limits.max_file_size)} limit; not read",
                     "Split it, or raise `limits.max-file-size` in the config.",
                     code="TC010",
                 )
             )
             return out
         with open(path, "rb") as fh:
-            raw = fh.read(limits.max_file_size + 1)
+            raw = fh.read(limits.max_file_size + 1)  # bounded: a FIFO or device has no size to check first
+        if len(raw) > limits.max_file_size:
+            out.hits.append(Hit("", f"file is over the {size_text(limits.max_file_size)} limit; not read",
+                                "Split it, or raise `limits.max-file-size` in the config.", code="TC010"))
+            return out
     except OSError as e:
         out.hits.append(Hit("", f"cannot read file: {e.strerror or e}", "Check the path and its permissions.",
                             code="TC011"))
@@ -280,9 +284,11 @@ def _load_jsonl(sf: SourceFile, text: str, limits: Limits, out: Loaded) -> None:
         fmt = forced or _tool_format(rec)
         if fmt not in (None, "contract", "functions"):
             if fmt == "gemini" and any(k in rec for k in GEMINI_KEYS):
-                for k in GEMINI_KEYS:
-                    for j, d in enumerate(rec.get(k) or []):
-                        _add_vendor_tool(sf, "gemini", f"/{i}/{k}/{j}", d, out)
+                before = len(out.contracts)
+                if _gemini_declarations(sf, f"/{i}", rec, out) and len(out.contracts) == before:
+                    out.hits.append(Hit(f"/{i}", "this Gemini tool holds no function declarations",
+                                        "List the functions under `functionDeclarations`, or remove the line.",
+                                        code="TC006"))
             else:
                 _add_vendor_tool(sf, fmt, f"/{i}", rec, out, forced is not None)
             continue
@@ -290,7 +296,7 @@ def _load_jsonl(sf: SourceFile, text: str, limits: Limits, out: Loaded) -> None:
         data = rec
         if "source" in rec:
             data = dict(rec)
-            meta["source"] = data.pop("source")
+            _take_source(data, f"/{i}", meta, out)
         if rec.get("strict") is True:
             meta["strict"] = True
         out.contracts.append(Contract(data, sf, f"/{i}", index=len(out.contracts), metadata=meta,
@@ -336,6 +342,14 @@ def _extract(sf: SourceFile, doc: Any, out: Loaded) -> None:
         sf.format = fmt
         for ptr, item in items:
             _add_vendor_tool(sf, fmt, ptr, item, out, forced is not None)
+        wrappers = [("", doc)] if isinstance(doc, dict) else \
+            [(f"/{i}", t) for i, t in enumerate(doc)] if isinstance(doc, list) else []
+        shaped = all([_gemini_declarations(sf, p, t, out, add=False) for p, t in wrappers
+                      if isinstance(t, dict) and any(k in t for k in GEMINI_KEYS)])
+        if not out.contracts and shaped:
+            out.hits.append(Hit("", f"file is in the {_FORMAT_NAMES.get(fmt, fmt)} format but holds no tool "
+                                    "definitions", "Add the tools, or remove the file from the checked paths.",
+                                code="TC006"))
         return
     if isinstance(doc, dict) and "tools" in doc and "name" not in doc:
         tools = doc["tools"]
@@ -376,6 +390,40 @@ def _add_contract(sf: SourceFile, item: Any, ptr: str, out: Loaded) -> None:
                 c.samples.append(s)
 
 
+_FORMAT_NAMES = {"openai": "OpenAI", "openai-responses": "OpenAI Responses", "anthropic": "Anthropic",
+                 "gemini": "Gemini", "mcp": "MCP", "functions": "function-object"}
+
+
+def _gemini_declarations(sf: SourceFile, ptr: str, wrapper: dict, out: Loaded, add: bool = True) -> bool:
+    """The function declarations of a Gemini `Tool` object (with ``add``, as contracts); False, with a finding,
+    when a declarations key holds something other than a list (a string must not be read per character)."""
+    ok = True
+    for k in GEMINI_KEYS:
+        if k not in wrapper:
+            continue
+        decls = wrapper[k]
+        if isinstance(decls, list):
+            if add:
+                for j, d in enumerate(decls):
+                    _add_vendor_tool(sf, "gemini", f"{ptr}/{k}/{j}", d, out)
+        elif decls is not None:
+            ok = False
+            out.hits.append(Hit(f"{ptr}/{k}", f"`{k}` holds {_kind(decls)}, not a list of function declarations",
+                                f"Make `{k}` a list: `[{{name, description, parameters}}, ...]`.", code="TC006"))
+    return ok
+
+
+def _take_source(data: dict, ptr: str, meta: dict, out: Loaded) -> None:
+    """Move a record's `source` (where a corpus tool came from) into the metadata; only a string is one."""
+    src = data.pop("source")
+    if isinstance(src, str):
+        meta["source"] = src
+    elif src is not None:
+        out.hits.append(Hit(f"{ptr}/source", f"`source` holds {_kind(src)}, not a string",
+                            "Write `source` as a string (the repository or file the tool comes from), or drop it.",
+                            code="TC009"))
+
+
 def _add_vendor_tool(sf: SourceFile, fmt: str, ptr: str, item: Any, out: Loaded, forced: bool = False) -> None:
     if not isinstance(item, dict):
         out.hits.append(Hit(ptr, f"a tool definition must be a mapping, found {_kind(item)}",
@@ -392,7 +440,7 @@ def _add_vendor_tool(sf: SourceFile, fmt: str, ptr: str, item: Any, out: Loaded,
     data = obj
     if "source" in obj and f in ("functions", "function-jsonl"):
         data = dict(obj)
-        meta["source"] = data.pop("source")
+        _take_source(data, p, meta, out)
     if obj.get("strict") is True:
         meta["strict"] = True
     c = Contract(data, sf, p, index=len(out.contracts), metadata=meta, format=f)

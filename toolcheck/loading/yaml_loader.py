@@ -60,6 +60,11 @@ class YamlLimitExceeded(Exception):
         self.code, self.message, self.help, self.line, self.column = code, message, help, line, column
 
 
+def size_text(n: int) -> str:
+    """A byte count for a message: MiB from 1 MiB on, bytes below (a small configured limit reads right)."""
+    return f"{n / 1048576:.1f} MiB" if n >= 1048576 else f"{n:,} bytes"
+
+
 @dataclass
 class Limits:
     max_depth: int = 128
@@ -145,9 +150,11 @@ def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult
     hits: list[Hit] = []
     spans: list[tuple[int, int]] = []
     documents: list[Any] = []
-    anchors: dict[str, tuple[Any, int]] = {}
+    anchors: dict[str, tuple[Any, int, int]] = {}  # name -> (value, nodes, characters of text)
     alias_nodes = 0
-    # frame: [is_map, container, pointer, tokens, pending_key, key_pos, size, anchor, merges, seen_keys]
+    alias_chars = 0  # text an alias repeats: a 1 MB string aliased 2,000 times is 2 GB for every rule to read
+    # frame: [is_map, container, pointer, tokens, pending_key, key_pos, size, anchor, merges, seen_keys,
+    #         is_merge_key, characters]
     stack: list[list] = []
     doc_prefix = ""
     traps: list[tuple[Hit, str, Any, str]] = []  # the TC003 hits, with the text and what YAML 1.1 made of it
@@ -167,6 +174,7 @@ def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult
                     frame[4] = key
                     frame[5] = _mark(ev.start_mark)
                     frame[10] = ev.tag == "tag:yaml.org,2002:merge" or (key == "<<" and ev.implicit[0])
+                    frame[11] += len(key)
                     continue
                 ptr, tokens = _child_pointer(stack, doc_prefix)
                 tag = ev.tag
@@ -182,9 +190,9 @@ def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult
                     if h:
                         hits.append(h)
                         traps.append((h, ev.value, value, tag))
-                _add(stack, documents, value, ptr, _mark(ev.start_mark), values, keys, hits, 1)
+                _add(stack, documents, value, ptr, _mark(ev.start_mark), values, keys, hits, 1, len(ev.value))
                 if ev.anchor:
-                    anchors[ev.anchor] = (value, 1)
+                    anchors[ev.anchor] = (value, 1, len(ev.value))
             elif cls is MappingStartEvent or cls is SequenceStartEvent:
                 if stack and stack[-1][0] and stack[-1][4] is None:
                     # a collection used as a mapping key: JSON cannot express it
@@ -207,15 +215,15 @@ def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult
                         *_mark(ev.start_mark),
                     )
                 is_map = cls is MappingStartEvent
-                stack.append([is_map, {} if is_map else [], ptr, tokens, None, None, 1, ev.anchor, [], {}, False])
+                stack.append([is_map, {} if is_map else [], ptr, tokens, None, None, 1, ev.anchor, [], {}, False, 0])
             elif cls is MappingEndEvent or cls is SequenceEndEvent:
                 frame = stack.pop()
                 container = frame[1]
                 if frame[8]:
                     _apply_merges(container, frame[8])
                 if frame[7]:
-                    anchors[frame[7]] = (container, frame[6])
-                _add(stack, documents, container, frame[2], None, values, keys, hits, frame[6])
+                    anchors[frame[7]] = (container, frame[6], frame[11])
+                _add(stack, documents, container, frame[2], None, values, keys, hits, frame[6], frame[11])
             elif cls is AliasEvent:
                 if stack and stack[-1][0] and stack[-1][4] is None:
                     stack[-1][4] = "*" + ev.anchor
@@ -225,8 +233,9 @@ def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult
                 ptr, _tokens = _child_pointer(stack, doc_prefix)
                 if ev.anchor not in anchors:  # the parser reports undefined aliases itself; be safe
                     raise yaml.YAMLError(f"found undefined alias {ev.anchor!r}")
-                value, size = anchors[ev.anchor]
+                value, size, chars = anchors[ev.anchor]
                 alias_nodes += size
+                alias_chars += chars
                 if alias_nodes > limits.max_alias_nodes:
                     raise YamlLimitExceeded(
                         "TC010",
@@ -234,7 +243,15 @@ def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult
                         "Write the repeated parts out, or raise `limits.max-alias-nodes` in the config.",
                         *_mark(ev.start_mark),
                     )
-                _add(stack, documents, value, ptr, _mark(ev.start_mark), values, keys, hits, size)
+                if alias_chars > limits.max_file_size:
+                    raise YamlLimitExceeded(
+                        "TC010",
+                        f"aliases repeat more than {size_text(limits.max_file_size)} of text (an alias bomb?)",
+                        "Write the repeated text out, or raise `limits.max-file-size` in the config (aliases may "
+                        "repeat as much text as a file may hold).",
+                        *_mark(ev.start_mark),
+                    )
+                _add(stack, documents, value, ptr, _mark(ev.start_mark), values, keys, hits, size, chars)
             elif cls is DocumentStartEvent:
                 anchors = {}
                 doc_prefix = ""
@@ -305,7 +322,7 @@ def _child_pointer(stack: list[list], doc_prefix: str) -> tuple[str, list[str]]:
     return frame[2] + "/" + escape_pointer_token(token), frame[3] + [token]
 
 
-def _add(stack, documents, value, ptr, pos, values, keys, hits, size) -> None:
+def _add(stack, documents, value, ptr, pos, values, keys, hits, size, chars=0) -> None:
     if pos is not None:
         values[ptr] = pos
     if not stack:
@@ -313,6 +330,7 @@ def _add(stack, documents, value, ptr, pos, values, keys, hits, size) -> None:
         return
     frame = stack[-1]
     frame[6] += size
+    frame[11] += chars
     if not frame[0]:
         frame[1].append(value)
         return

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from xml.etree import ElementTree as ET
+
+# characters XML 1.0 cannot hold, even escaped (control characters, lone surrogates, U+FFFE/U+FFFF): written as
+# their \uXXXX escape, so that a NUL in a tool name cannot make the whole report unreadable
+_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _x(text: str) -> str:
+    return _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", text) if _NOT_XML.search(text) else text
+
 
 
 def render_junit(result) -> str:
@@ -16,23 +26,23 @@ def render_junit(result) -> str:
     failures = errors = 0
     in_memory = {sf.path for sf in getattr(result, "files", ()) if not sf.located}  # `mcp:<server>`: no file
     for (path, tool), fs in sorted(cases.items()):
-        tc = ET.SubElement(suite, "testcase", classname=path, name=tool)
+        tc = ET.SubElement(suite, "testcase", classname=_x(path), name=_x(tool))
         if path not in in_memory:
-            tc.set("file", path)
+            tc.set("file", _x(path))
         failing = [f for f in fs if f.severity in ("error", "warning")]
         if failing:
             failures += 1
             worst = "error" if any(f.severity == "error" for f in failing) else "warning"
             # the message counts what the element's text lists: every finding of the case, info included
             codes = "; ".join(f.code for f in fs[:10]) + ("; ..." if len(fs) > 10 else "")
-            el = ET.SubElement(tc, "failure", type=worst, message=f"{_tally(fs)}: {codes}")
-            el.text = "\n".join(
+            el = ET.SubElement(tc, "failure", type=worst, message=_x(f"{_tally(fs)}: {codes}"))
+            el.text = _x("\n".join(
                 f"{f.where}: {f.code} {f.severity} {f.message} [{f.pointer}] help: {f.help}"
                 for f in fs
-            )
+            ))
         elif fs:
             so = ET.SubElement(tc, "system-out")
-            so.text = "\n".join(f"{f.where}: {f.code} {f.severity} {f.message}" for f in fs)
+            so.text = _x("\n".join(f"{f.where}: {f.code} {f.severity} {f.message}" for f in fs))
     suite.set("tests", str(len(cases)))
     suite.set("failures", str(failures))
     suite.set("errors", str(errors))

@@ -12,7 +12,7 @@ INFO_URI = "https://github.com/toolcheck/toolcheck"
 
 def _utf16_col(line_text: str, col: int) -> int:
     prefix = line_text[: max(col - 1, 0)]
-    return len(prefix.encode("utf-16-le")) // 2 + 1
+    return len(prefix.encode("utf-16-le", "surrogatepass")) // 2 + 1
 
 
 def utf16_column(sf, line: int, col: int) -> int:

@@ -174,7 +174,7 @@ def _keyword(node: Node, key: str, kw: Keyword, out: list[Issue], fix: str | Non
     out.append(Issue(node.path, key, K_KEYWORD, kw.severity, kw.rule,
                      f"{{who}} does not support `{key}`" + (f" ({detail})" if detail else "")
                      + ("" if isinstance(value, (dict, list)) else f" (`{key}: {short(value, 40)}`)"),
-                     manual.format(key=key), fix))
+                     manual, fix))
 
 
 _MANUAL = {
