@@ -99,11 +99,21 @@ def other_kind(path: str, config_file: str | None = None) -> str | None:
 
 def unsupported_type(path: str) -> str | None:
     """The TC017 reason for a file toolcheck does not read at all (None: YAML, JSON or JSON Lines)."""
-    if file_kind(path):
+    if file_kind(path) or _stream(path):
         return None
     ext = os.path.splitext(path)[1]
     what = f"a `{ext}` file" if ext else "a file without an extension"
     return f"not a supported file type ({what}; toolcheck reads {_SUPPORTED})"
+
+
+def _stream(path: str) -> bool:
+    """A pipe or device named explicitly (`/dev/stdin`, a FIFO): read once, its format told by its content."""
+    import stat
+
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode) and not stat.S_ISDIR(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def display_path(abspath: str, cwd: str) -> str:

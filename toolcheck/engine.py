@@ -724,7 +724,7 @@ def _fingerprint(f: Finding) -> str:
     if anchor is not None and (pointer == anchor or pointer.startswith(anchor + "/")):
         pointer = pointer[len(anchor):]
     blob = _FP_ENCODER.encode([f.code, f.tool, f.extra.get("source"), anchor is not None, pointer, node])
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:20]
+    return hashlib.sha256(blob.encode("utf-8", "backslashreplace")).hexdigest()[:20]
 
 
 def _fingerprint_v1(f: Finding) -> str:

@@ -34,7 +34,8 @@ class Loaded:
 
 
 def load_file(path: str, display: str, limits: Limits, role: str = "contracts", input_format: str = "auto") -> Loaded:
-    kind = file_kind(path) or "yaml"
+    named_kind = file_kind(path)
+    kind = named_kind or "yaml"
     sf = SourceFile(path=display, abspath=path, kind=kind, role=role)
     out = Loaded(sf)
     out.input_format = input_format
@@ -64,6 +65,8 @@ def load_file(path: str, display: str, limits: Limits, role: str = "contracts", 
     if text is None:
         return out
     sf.text = text
+    if named_kind is None and text.lstrip()[:1] in ("{", "["):  # a stream without a name: JSON is read as JSON
+        kind = sf.kind = "json"
     if not text.strip():
         out.hits.append(Hit("", "file is empty", "Write a contract in it, or delete it.", code="TC005"))
         return out
