@@ -191,7 +191,7 @@ def test_each_code_selectable_alone(project):
 
 def test_secrets_in_echoed_values_are_masked(project):
     project.write("contracts/search_docs.yaml", SEARCH)
-    from toolcheck.secrets import mask
+    from toolcheck.masking import mask
 
     key = "AKIA" + "Q3VZ7HX2M9TB4KLW"
     assert mask(key) != key
@@ -229,7 +229,7 @@ def test_uncompilable_schema_is_skipped_quietly(project):
 def test_hostile_pattern_is_bounded():
     """`(a+)+$` against 50,000 characters: python-jsonschema (Python `re`) needs seconds at 27 characters;
     jsonschema-rs matches it with a linear-time engine. Bounded, not timed: it must simply complete."""
-    from toolcheck.runtime import check_arguments
+    from toolcheck.host import check_arguments
 
     schema = {"type": "object", "properties": {"tag": {"type": "string", "pattern": "(a+)+$"}}}
     assert check_arguments(schema, {"tag": "a" * 50_000}) == {"ok": True}
@@ -241,7 +241,7 @@ def test_hostile_pattern_is_bounded():
 
 def test_backreference_pattern_hits_the_step_limit_not_a_hang():
     """Backreferences need a backtracking engine: jsonschema-rs (fancy-regex) bounds it with a step limit."""
-    from toolcheck.runtime import check_arguments
+    from toolcheck.host import check_arguments
 
     schema = {"type": "object", "properties": {"tag": {"type": "string", "pattern": r"^(a|a)*\1b$"}}}
     res = check_arguments(schema, {"tag": "a" * 50_000})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sys
 
-from .registry import FAMILIES, rules_sorted
+from .rules import FAMILIES, rules_sorted
 
 START, END = "<!-- rules:start -->", "<!-- rules:end -->"
 

@@ -31,7 +31,7 @@ from functools import cache, lru_cache
 from itertools import islice
 from typing import Any
 
-from ..findings import Hit
+from ..model.findings import Hit
 from ..registry import rule
 
 # ------------------------------------------------------------------------------------------------ vocabulary

@@ -22,7 +22,8 @@ import re
 from fnmatch import fnmatchcase
 from typing import Any
 
-from ..findings import Hit, join_pointer
+from ..model.findings import Hit
+from ..model.pointer import join_pointer
 from ..registry import rule
 
 RISKS = ("read_only", "write_limited", "destructive")

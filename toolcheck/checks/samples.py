@@ -10,7 +10,7 @@ recorded call (`samples/**/*.jsonl`) against its contract's parameter schema:
 - a contract with no samples at all gets an `info`.
 
 The replay is done once per run (memoised in ``ctx.cache``) and each rule reports its own outcome, so every code
-can be selected or ignored on its own. Validation is the host's: :func:`toolcheck.runtime.validate` — one
+can be selected or ignored on its own. Validation is the host's: :func:`toolcheck.host.validate` — one
 compiled jsonschema-rs validator per schema (shared through ``ctx.cache``), no type coercion (`"10"` is not an
 integer), arguments must be an object, `format` is an annotation. jsonschema-rs matches `pattern` with a
 linear-time engine (patterns with backreferences or lookaround fall back to a backtracking engine with a step
@@ -23,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..findings import Hit
+from ..host import got, parse_arguments, validate
+from ..model.findings import Hit
 from ..registry import rule
-from ..runtime import got, parse_arguments, validate
 
 if TYPE_CHECKING:  # importing `contract` before `loading` is a circular import; annotations only
     from ..contract import Contract, Sample
@@ -46,7 +46,7 @@ def replay(samples: list[Sample], ctx) -> list[Outcome]:
     memo = ctx.cache.get(_REPLAY_KEY)
     if memo is not None and memo[0] is samples:
         return memo[1]
-    from ..runtime import compiled_for
+    from ..host import compiled_for
 
     seen = {id(s) for s in samples}
     inline = [s for c in ctx.contracts for s in c.samples if id(s) not in seen]  # inline `samples:` records

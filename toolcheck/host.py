@@ -1,4 +1,4 @@
-"""Runtime argument checks: the host side of a contract.
+"""The host side of a contract: argument checks and the messages a model reads (TC3 replays them).
 
 ``check_arguments(contract, arguments)`` validates one tool call's arguments against the contract's parameter
 schema and returns a structured, machine-readable result a host can hand straight back to the model::
@@ -15,7 +15,7 @@ value or dump a piece of the schema. There is **no type coercion**: ``"10"`` is 
 are always a JSON object, whatever the schema says. ``format`` is an annotation (draft 2020-12 default), not
 asserted.
 
-The same descriptions serve the sample replay rules (TC3, :mod:`toolcheck.checks.samples`), so what
+The same descriptions serve the sample replay rules (TC3, :mod:`toolcheck.rules.tc3_samples`), so what
 ``toolcheck validate`` reports for a recorded call is what a host would hand back to the model for it.
 
 This module imports only the standard library and toolcheck core modules at the top level; the validator
@@ -30,7 +30,8 @@ import re
 from collections import OrderedDict
 from typing import Any
 
-from .findings import escape_pointer_token, split_pointer
+from .model.jsontypes import json_type
+from .model.pointer import escape_pointer_token, split_pointer
 
 __all__ = ["check_arguments", "run_check_args", "describe_errors", "compiled_for", "parse_arguments"]
 
@@ -117,24 +118,6 @@ def _types(t: Any) -> str | None:
     if "number" in names and "integer" in names:
         words.remove(_TYPE_WORDS["integer"])
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _json_type(v: Any) -> str:
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "boolean"
-    if isinstance(v, int):
-        return "integer"
-    if isinstance(v, float):
-        return "integer" if v.is_integer() else "number"
-    if isinstance(v, str):
-        return "string"
-    if isinstance(v, (list, tuple)):
-        return "array"
-    if isinstance(v, dict):
-        return "object"
-    return "unknown"
 
 
 def _token_name(token: str) -> str:
@@ -325,7 +308,7 @@ def _message(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, insta
                 for t in ([b["type"]] if isinstance(b["type"], str) else b["type"] if isinstance(b["type"], list) else []):
                     if isinstance(t, str) and t not in ts:
                         ts.append(t)
-            if ts and _json_type(v) not in ts and not (_json_type(v) == "integer" and "number" in ts):
+            if ts and json_type(v) not in ts and not (json_type(v) == "integer" and "number" in ts):
                 t_words = _types(ts)
                 if t_words:
                     return f"{name} must be {t_words}, got {got(v)}"
@@ -515,7 +498,7 @@ def _schema_of(contract: Any) -> tuple[Any, str | None]:
 
 
 def _failure(code: str, message: str, errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    from .secrets import mask
+    from .masking import mask
 
     err: dict[str, Any] = {"code": code, "retryable": False, "message": mask(message)}
     if errors is not None:

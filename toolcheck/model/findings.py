@@ -90,7 +90,6 @@ class Finding:
             js = self.extra["json"] = JSON_ENCODER.encode(self.to_dict())
         return js
 
-
     def sort_key(self):
         return (self.file, self.line or 0, self.column or 0, self.code, self.pointer, self.message)
 
@@ -98,31 +97,3 @@ class Finding:
     def where(self) -> str:
         """``file:line:col``, or the file alone when the finding has no line (`mcp:<server>`)."""
         return f"{self.file}:{self.line}:{self.column}" if self.line is not None else self.file
-
-
-def escape_pointer_token(token: str | int) -> str:
-    return str(token).replace("~", "~0").replace("/", "~1")
-
-
-def join_pointer(base: str, *tokens: str | int) -> str:
-    return base + "".join("/" + escape_pointer_token(t) for t in tokens)
-
-
-def split_pointer(pointer: str) -> list[str]:
-    if not pointer:
-        return []
-    return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
-
-
-
-def resolve_pointer(doc: Any, pointer: str, default: Any = None) -> Any:
-    """The value at ``pointer`` in ``doc``, or ``default`` when the path does not exist."""
-    cur = doc
-    for t in split_pointer(pointer):
-        if isinstance(cur, dict) and t in cur:
-            cur = cur[t]
-        elif isinstance(cur, list) and t.isdigit() and int(t) < len(cur):
-            cur = cur[int(t)]
-        else:
-            return default
-    return cur
