@@ -6,17 +6,37 @@ tuple shrinks as families move to rule files (issue 16).
 """
 
 RULE_MODULES: dict[str, str] = {
+    "TC301": "toolcheck.rules.tc3_samples.valid_sample_rejected",
+    "TC302": "toolcheck.rules.tc3_samples.invalid_sample_accepted",
+    "TC303": "toolcheck.rules.tc3_samples.sample_rejected_for_another_reason",
+    "TC304": "toolcheck.rules.tc3_samples.call_arguments_not_json",
+    "TC305": "toolcheck.rules.tc3_samples.arguments_not_object",
+    "TC306": "toolcheck.rules.tc3_samples.sample_for_unknown_tool",
+    "TC307": "toolcheck.rules.tc3_samples.tool_without_samples",
+    "TC601": "toolcheck.rules.tc6_safety.missing_risk",
+    "TC602": "toolcheck.rules.tc6_safety.risk_contradicts_verb",
+    "TC603": "toolcheck.rules.tc6_safety.annotations_contradict_risk",
+    "TC604": "toolcheck.rules.tc6_safety.missing_idempotency_key",
+    "TC605": "toolcheck.rules.tc6_safety.unknown_idempotency_parameter",
+    "TC606": "toolcheck.rules.tc6_safety.idempotency_key_not_string",
+    "TC607": "toolcheck.rules.tc6_safety.idempotency_key_not_required",
+    "TC608": "toolcheck.rules.tc6_safety.missing_confirmation",
+    "TC609": "toolcheck.rules.tc6_safety.invalid_error_code",
+    "TC610": "toolcheck.rules.tc6_safety.error_missing_retryable",
+    "TC611": "toolcheck.rules.tc6_safety.error_missing_description",
+    "TC612": "toolcheck.rules.tc6_safety.duplicate_error_code",
+    "TC613": "toolcheck.rules.tc6_safety.incomplete_error_result",
+    "TC614": "toolcheck.rules.tc6_safety.undeclared_result_error_code",
+    "TC615": "toolcheck.rules.tc6_safety.write_tool_without_errors",
 }
 
 LEGACY_MODULES: tuple[str, ...] = (
     "toolcheck.checks.loading",
     "toolcheck.checks.schema",
     "toolcheck.checks.targets",
-    "toolcheck.checks.samples",
     "toolcheck.checks.naming",
     "toolcheck.checks.overlap",
     "toolcheck.checks.leaks",
-    "toolcheck.checks.safety",
     "toolcheck.fuzz.rules",
     "toolcheck.checks.compat",
 )

@@ -66,7 +66,7 @@ class Option:
     ``type`` is ``bool``, ``int``, ``float``, ``str``, ``list`` or ``dict``, or a tuple of them (either is
     accepted). ``items`` is the type of a list's items; with ``single=True`` a lone item stands for a one-item
     list (``risks: destructive`` means ``[destructive]``). ``choices`` lists the accepted values, ``min``/``max``
-    bound a number (inclusive), ``check`` returns a problem the type cannot express (a regex that does not
+    bound a number (inclusive); for a list, ``choices`` are the accepted items. ``check`` returns a problem the type cannot express (a regex that does not
     compile), or None. ``doc`` is one line for the generated docs and the config error messages.
     """
 
@@ -104,8 +104,10 @@ class Option:
             bad = next((x for x in value if not _is(x, self.items)), _NOTHING)
             if bad is not _NOTHING:
                 return f"must list {_PLURALS.get(self.items, 'values')} only, not {_described(bad)}"
-        if self.choices is not None and value not in self.choices:
-            return "must be one of " + ", ".join(str(c) for c in self.choices) + f", not {value!r}"
+        if self.choices is not None:
+            for x in (value if isinstance(value, (list, tuple)) else [value]):
+                if x not in self.choices:
+                    return "must be one of " + ", ".join(str(c) for c in self.choices) + f", not {x!r}"
         if self.min is not None and _is(value, float) and value < self.min:
             return f"must be at least {self.min}, not {value}"
         if self.max is not None and _is(value, float) and value > self.max:
