@@ -530,11 +530,12 @@ def _contract_at(contracts: list[Contract], pointer: str) -> Contract | None:
 
 
 def _runnable(enabled: set[str]) -> list[RuleSpec]:
-    """The enabled rules that run (not the emitted codes), in catalogue order."""
+    """The rules that run, in catalogue order: those enabled, and those that report an enabled code for another
+    rule (``RuleSpec.emits``: TC009's check finds the unknown and missing keys of TC007 and TC008)."""
     order: dict[str, int] = {}
     for r in RULES.values():
         order.setdefault(r.module, len(order))
-    rules = [r for r in RULES.values() if r.scope != "emitted" and r.code in enabled]
+    rules = [r for r in RULES.values() if r.scope != "emitted" and (r.code in enabled or enabled.intersection(r.emits))]
     return sorted(rules, key=lambda r: (order.get(r.module, 0), r.code))
 
 

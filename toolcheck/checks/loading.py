@@ -257,7 +257,7 @@ def missing_required_key(*_):
     """
 
 
-@rule("TC009", "invalid-contract-value", scope="contract")
+@rule("TC009", "invalid-contract-value", scope="contract", emits=("TC007", "TC008"))
 def invalid_contract_value(contract, ctx):
     """A contract key holds a value of the wrong type or shape.
 

@@ -74,14 +74,14 @@ def register_module(module: Any) -> RuleSpec:
 
 def rule(code: str, name: str, *, severity: str = "error", scope: str = "contract", targets: tuple[str, ...] = (),
          url: str | None = None, fixable: bool = False, options: dict[str, Any] | None = None,
-         supersedes: tuple[str, ...] = ()) -> Callable:
+         supersedes: tuple[str, ...] = (), emits: tuple[str, ...] = ()) -> Callable:
     """Old-style registration (families not yet moved to rule files): ``fn(item, ctx)``'s docstring is the
     rule's documentation; ``options`` are plain defaults, which the function reads through ``ctx.options``."""
 
     def deco(fn):
         opts = {k: Option(_type_of(v), v) for k, v in (options or {}).items()}
         spec = RuleSpec(code, name, severity=severity, scope=scope, options=opts, fixable=fixable,
-                        supersedes=tuple(supersedes), targets=tuple(targets), url=url,
+                        supersedes=tuple(supersedes), emits=tuple(emits), targets=tuple(targets), url=url,
                         doc=inspect.cleandoc(fn.__doc__ or ""), module=fn.__module__, legacy=fn)
         register(spec)
         return fn

@@ -213,6 +213,7 @@ class RuleSpec:
     fix: str = "none"  # "safe" | "unsafe" | "none": whether `toolcheck --fix` can repair a finding
     fixable: bool = False  # `toolcheck export` resolves it (the target transform drops or rewrites the keyword)
     supersedes: tuple[str, ...] = ()  # codes a finding of this rule silences at its pointer and below
+    emits: tuple[str, ...] = ()  # other codes its check reports (Hit.code): it runs when any of them is selected
     targets: tuple[str, ...] = ()
     url: str | None = None  # where the rule comes from (a vendor doc); per finding, Hit.url overrides it
     # set by the registry when it loads the module
@@ -232,9 +233,10 @@ class RuleSpec:
             raise ValueError(f"{self.code}: bad severity {self.severity!r}")
         if self.fix not in FIXES:
             raise ValueError(f"{self.code}: bad fix {self.fix!r} (one of {', '.join(FIXES)})")
-        for code in self.supersedes:
-            if not CODE_RE.match(code) or code == self.code:
-                raise ValueError(f"{self.code}: bad code {code!r} in supersedes")
+        for field_name in ("supersedes", "emits"):
+            for code in getattr(self, field_name):
+                if not CODE_RE.match(code) or code == self.code:
+                    raise ValueError(f"{self.code}: bad code {code!r} in {field_name}")
         for k, o in self.options.items():
             if not isinstance(o, Option):
                 raise TypeError(f"{self.code}: option {k!r} must be an Option")
