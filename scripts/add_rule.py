@@ -14,11 +14,11 @@ FAMILY is a family folder under toolcheck/rules/ (``tc3_samples``) or its code (
   and a ``check(facts, options)`` stub to fill;
 - ``tests/rules/<CODE>/fail/example.yaml`` (with the ``# expect: CODE`` marker to move to the line the finding
   is reported at) and ``tests/rules/<CODE>/pass/example.yaml``;
-- ``toolcheck/rules/_catalogue.py``, regenerated.
+- ``toolcheck/rules/_catalogue.py`` and the README's rule table, regenerated (``scripts/gen_catalogue.py``).
 
 Then: write the docs and the check, replace the starter fixtures with real ones, run
-``pytest tests/test_fixtures.py tests/test_rule_docs.py -k CODE``, and ``python -m toolcheck.docs`` for the
-README's rule table.
+``python scripts/gen_catalogue.py`` again (the README's table shows the docstring's summary line) and
+``pytest tests/test_fixtures.py tests/test_rule_docs.py -k CODE``.
 """
 
 from __future__ import annotations
@@ -248,10 +248,10 @@ def scaffold(code: str, name: str, family: str, severity: str = "error", scope: 
         (d / "example.yaml").write_text(body.format(code=code, name=name) if kind == "fail" else
                                         body.replace("{code}", code).replace("{name}", name), encoding="utf-8")
         written.append(d / "example.yaml")
-    import gen_catalogue
+    import subprocess
 
-    gen_catalogue.OUT.write_text(gen_catalogue.render(), encoding="utf-8")
-    written.append(gen_catalogue.OUT)
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_catalogue.py")], check=True, cwd=ROOT)
+    written.append(RULES_DIR / "_catalogue.py")
     return written
 
 
@@ -275,8 +275,8 @@ def main() -> int:
     for p in written:
         print(f"wrote {p.relative_to(ROOT)}")
     print(f"next: fill the docstring and check(), replace the starter fixtures, then\n"
-          f"  pytest tests/test_fixtures.py tests/test_rule_docs.py -k {args.code.upper()}\n"
-          f"  python -m toolcheck.docs   # the README's rule table")
+          f"  python scripts/gen_catalogue.py   # the README's rule table shows the docstring's summary\n"
+          f"  pytest tests/test_fixtures.py tests/test_rule_docs.py -k {args.code.upper()}")
     return 0
 
 

@@ -1,7 +1,8 @@
-"""Write toolcheck/rules/_catalogue.py: every rule module, found by reading the source (nothing is imported).
+"""Write what is generated from the rule files: toolcheck/rules/_catalogue.py (every rule module, found by reading
+the source) and the README's rule table (from the registry, see toolcheck/docs.py).
 
-    python scripts/gen_catalogue.py          # rewrite the catalogue
-    python scripts/gen_catalogue.py --check  # exit 1 (and say why) when it is stale; tests/test_catalogue.py runs it
+    python scripts/gen_catalogue.py          # rewrite both
+    python scripts/gen_catalogue.py --check  # exit 1 (and say why) when either is stale (tests/test_catalogue.py)
 
 A rule file is ``toolcheck/rules/<family>/<rule_name>.py`` with ``RULE = RuleSpec("TCnnn", ...)``; ``index.py``,
 ``__init__.py`` and ``_helpers.py`` of a family folder are not rules. A legacy module is any other module of the
@@ -97,9 +98,24 @@ def render() -> str:
     return "\n".join(lines) + "\n"
 
 
+def readme_table(readme: Path) -> tuple[str, str]:
+    """(the README's text, the text with its rule table regenerated from the registry of this checkout)."""
+    import subprocess
+
+    code = ("import sys; from toolcheck.docs import START, END, rules_markdown; "
+            "sys.stdout.write(START + '\\n' + rules_markdown() + '\\n' + END)")
+    table = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                           env={**__import__("os").environ, "PYTHONPATH": str(ROOT)}).stdout
+    text = readme.read_text(encoding="utf-8")
+    start, end = text.find("<!-- rules:start -->"), text.find("<!-- rules:end -->")
+    if start < 0 or end < 0:
+        return text, text
+    return text, text[:start] + table + text[end + len("<!-- rules:end -->"):]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--check", action="store_true", help="exit 1 when the catalogue is stale")
+    ap.add_argument("--check", action="store_true", help="exit 1 when the catalogue or the README is stale")
     args = ap.parse_args()
     try:
         text = render()
@@ -107,14 +123,25 @@ def main() -> int:
         print(f"gen_catalogue: {e}", file=sys.stderr)
         return 1
     current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
+    readme = ROOT / "README.md"
     if args.check:
-        if current != text:
-            print(f"{OUT.relative_to(ROOT)} is stale: run `python scripts/gen_catalogue.py`", file=sys.stderr)
+        stale = [str(OUT.relative_to(ROOT))] if current != text else []
+        if not stale and readme.exists():
+            old, new = readme_table(readme)
+            if old != new:
+                stale.append("the README's rule table")
+        if stale:
+            print(f"{' and '.join(stale)} stale: run `python scripts/gen_catalogue.py`", file=sys.stderr)
             return 1
         return 0
     if current != text:
         OUT.write_text(text, encoding="utf-8")
         print(f"wrote {OUT.relative_to(ROOT)}")
+    if readme.exists():  # the registry is read in a fresh process: it loads the catalogue just written
+        old, new = readme_table(readme)
+        if old != new:
+            readme.write_text(new, encoding="utf-8")
+            print("wrote the README's rule table")
     return 0
 
 

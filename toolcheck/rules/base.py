@@ -126,11 +126,15 @@ class Option:
         """The option as JSON Schema (for the config schema and the docs)."""
         types = [_SCHEMA_TYPES[t] for t in self.types if t in _SCHEMA_TYPES]
         out: dict[str, Any] = {"type": types[0] if len(types) == 1 else types}
-        if self.items is not None and list in self.types:
-            out["items"] = {"type": _SCHEMA_TYPES[self.items]}
+        listed = self.items is not None and list in self.types
+        if listed:
+            item: dict[str, Any] = {"type": _SCHEMA_TYPES[self.items]}
+            if self.choices is not None:
+                item["enum"] = list(self.choices)
+            out["items"] = item
             if self.single:
-                out = {"anyOf": [out, {"type": _SCHEMA_TYPES[self.items]}]}
-        if self.choices is not None:
+                out = {"anyOf": [out, dict(item)]}
+        elif self.choices is not None:
             out["enum"] = list(self.choices)
         if self.min is not None:
             out["minimum"] = self.min
