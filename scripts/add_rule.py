@@ -83,8 +83,10 @@ from typing import Any
 
 from ..base import Hit, Option, RuleSpec
 {index_import}
-RULE = RuleSpec("{code}", "{name}", severity="{severity}", scope="{scope}", {index_arg}options={{{options}}},
-                fix="{fix}")
+RULE = RuleSpec(
+    "{code}", "{name}", severity="{severity}", scope="{scope}", {index_arg}fix="{fix}",
+    options={{{options}}},
+)
 
 
 def check({param}: Any, options: dict[str, Any]) -> Iterator[Hit]:
@@ -229,8 +231,8 @@ def scaffold(code: str, name: str, family: str, severity: str = "error", scope: 
     param, param_what = SCOPE_FACTS[scope]
     facts_doc = (f"facts: what {index_arg[6:-2]}.facts() gives for {param_what}" if index_arg
                  else f"{param}: {param_what}")
-    options_src = "".join(f'\n    "{n}": Option({t}, {d}, "TODO: one line on what it changes"),' for n, t, d in opts)
-    options_src = options_src + "\n" if options_src else ""
+    options_src = "".join(f'\n        "{n}": Option({t}, {d}, "TODO: one line on what it changes"),' for n, t, d in opts)
+    options_src = options_src + "\n    " if options_src else ""
     options_doc = ""
     if opts:
         options_doc = "\nOptions:\n" + "\n".join(f"`rules.{code}.{n}` (default `{d}`): TODO." for n, _, d in opts)

@@ -95,7 +95,7 @@ def test_add_rule_scaffolds_a_rule_that_the_registry_runs(tmp_path):
     rule_file = work / "toolcheck" / "rules" / "tc3_samples" / "sample_scaffold_check.py"
     text = rule_file.read_text(encoding="utf-8")
     for part in ("What it does:", "Why is this bad?", "Example:", "Use instead:", "Options:",
-                 'RULE = RuleSpec("TC399", "sample-scaffold-check", severity="warning", scope="contract"',
+                 'RULE = RuleSpec(\n    "TC399", "sample-scaffold-check", severity="warning", scope="contract"',
                  '"max-items": Option(int, 5,', '"names": Option(list, [],', 'fix="none"', "def check("):
         assert part in text, part
     assert (work / "tests" / "rules" / "TC399" / "fail" / "example.yaml").read_text().count("# expect: TC399") == 1
