@@ -257,6 +257,11 @@ def test_bundled_samples_replay_clean():
     assert result.samples and all(s.contract is not None for s in result.samples)
 
 
+# what a replay says about one sample (rejected, accepted, wrong reason, not JSON, not an object, unknown tool);
+# other TC3 rules judge samples that replay fine
+REPLAY_VERDICTS = ("TC301", "TC302", "TC303", "TC304", "TC305", "TC306")
+
+
 @needs_corpus
 def test_corpus_published_samples_all_pass(tmp_path, capsys):
     (tmp_path / "samples").mkdir()
@@ -268,10 +273,10 @@ def test_corpus_published_samples_all_pass(tmp_path, capsys):
     (tmp_path / "toolcheck.yaml").write_text(f"paths: [{json.dumps(str(CORPUS / 'tools.jsonl'))}]\nsamples: samples\n",
                                              encoding="utf-8")
     t0 = time.perf_counter()
-    result = run_engine("validate", cwd=tmp_path, select=["TC3"])
+    result = run_engine("validate", cwd=tmp_path, select=list(REPLAY_VERDICTS))
     elapsed = time.perf_counter() - t0
     assert len(result.samples) == 4892
     assert all(s.contract is not None for s in result.samples)
-    assert [f for f in result.findings if f.code.startswith("TC3")] == []
+    assert [f for f in result.findings if f.code in REPLAY_VERDICTS] == []
     with capsys.disabled():
         print(f"\n[corpus A] load + replay of {len(result.samples)} published samples: {elapsed:.2f} s")
