@@ -13,6 +13,7 @@ RULE_MODULES: dict[str, str] = {
     "TC305": "toolcheck.rules.tc3_samples.arguments_not_object",
     "TC306": "toolcheck.rules.tc3_samples.sample_for_unknown_tool",
     "TC307": "toolcheck.rules.tc3_samples.tool_without_samples",
+    "TC308": "toolcheck.rules.tc3_samples.undeclared_sample_argument",
     "TC601": "toolcheck.rules.tc6_safety.missing_risk",
     "TC602": "toolcheck.rules.tc6_safety.risk_contradicts_verb",
     "TC603": "toolcheck.rules.tc6_safety.annotations_contradict_risk",
