@@ -280,3 +280,22 @@ def test_corpus_published_samples_all_pass(tmp_path, capsys):
     assert [f for f in result.findings if f.code in REPLAY_VERDICTS] == []
     with capsys.disabled():
         print(f"\n[corpus A] load + replay of {len(result.samples)} published samples: {elapsed:.2f} s")
+
+
+@needs_corpus
+def test_corpus_published_example_calls_that_pass_undeclared_arguments(tmp_path):
+    """TC308 on real input: corpus A's published example calls (tooluniverse 1.5.7) pass arguments their schemas
+    never declare; each of the 30 was checked by hand."""
+    from collections import Counter
+
+    (tmp_path / "samples").mkdir()
+    (tmp_path / "samples" / "samples.jsonl").write_bytes((CORPUS / "samples.jsonl").read_bytes())
+    (tmp_path / "toolcheck.yaml").write_text(f"paths: [{json.dumps(str(CORPUS / 'tools.jsonl'))}]\nsamples: samples\n",
+                                             encoding="utf-8")
+    found = run_engine("validate", cwd=tmp_path, select=["TC308"]).findings
+    assert Counter(f.data["property"] for f in found) == {"operation": 18, "expected_output_type": 5,
+                                                         "description": 5, "size": 2}
+    assert all(f.file == "samples/samples.jsonl" and f.severity == "warning" for f in found)
+    first = next(f for f in found if f.tool == "ARCHS4_get_gene_expression")
+    assert first.message == "recorded call passes `operation`, which `parameters` does not declare"
+    assert first.pointer.endswith("/arguments/operation") and first.line is not None
