@@ -7,7 +7,8 @@ A rule is one module, ``toolcheck/rules/<family>/<rule_name>.py`` (``scripts/add
   fire) and its Use instead (must not);
 - ``RULE = RuleSpec(...)`` declares its identity and policy: code, kebab-case name, default severity, scope, the
   family :class:`Index` it reads, its options (each an :class:`Option` with type, range and default), whether a
-  fix exists (``fix``), the codes its findings make redundant (``supersedes``);
+  fix exists (``fix``), the codes its findings make redundant (``supersedes``), the other codes its check
+  reports through ``Hit(code=...)`` (``emits``: the rule then runs when any of them is selected);
 - ``check(facts, options) -> Iterator[Hit]`` yields what is wrong, where (a JSON Pointer relative to the checked
   item), and what to do. The engine stamps code, name, severity, file, line, column and tool.
 
@@ -35,11 +36,11 @@ declares ``supersedes`` and the engine applies it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..model.findings import Hit
+from ..model.findings import SEVERITIES, Hit
 
 if TYPE_CHECKING:  # annotations only: the engine's Context implements RunView
     from ..masking import Masker
@@ -48,7 +49,6 @@ if TYPE_CHECKING:  # annotations only: the engine's Context implements RunView
 __all__ = ["FIXES", "SCOPES", "SEVERITIES", "Hit", "Index", "Option", "RuleSpec", "RunView"]
 
 SCOPES = ("emitted", "file", "contract", "set", "samples")
-SEVERITIES = ("error", "warning", "info")
 FIXES = ("safe", "unsafe", "none")  # `toolcheck --fix` (issue 20) applies "safe" fixes; "unsafe" ones on request
 CODE_RE = re.compile(r"^TC[0-8]\d{2}$")
 NAME_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -274,8 +274,3 @@ class RuleSpec:
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """The options ``check`` receives, from the config's ``rules.<CODE>`` mapping(s) merged in ``given``."""
         return {k: o.value(given.get(k), k in given) for k, o in self.options.items()}
-
-    def run(self, facts: Any, options: dict[str, Any]) -> Iterator[Hit]:
-        if self.check is None:
-            return iter(())
-        return iter(self.check(facts, options) or ())
