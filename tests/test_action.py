@@ -24,7 +24,11 @@ from .conftest import ROOT
 
 ACTION = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
 STEPS = ACTION["runs"]["steps"]
-SARIF_SCHEMA = json.loads((ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+DATA = ROOT / "tests" / "data"
+SARIF_SCHEMA = json.loads((DATA / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+# SchemaStore's schemas for action metadata and workflows (as vendored by check-jsonschema: tests/data/README.md)
+ACTION_SCHEMA = json.loads((DATA / "github" / "github-action.schema.json").read_text(encoding="utf-8"))
+WORKFLOW_SCHEMA = json.loads((DATA / "github" / "github-workflow.schema.json").read_text(encoding="utf-8"))
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 SLUG = toolcheck.REPOSITORY.removeprefix("https://github.com/")
 EXPR = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
@@ -155,6 +159,13 @@ def test_the_action_is_composite_with_the_documented_inputs_and_outputs():
     for spec in ACTION["outputs"].values():
         m = EXPR.fullmatch(spec["value"])
         assert m and REF.match(m.group(1)).group(2) in ids
+
+
+def test_action_yml_is_valid_action_metadata():
+    jsonschema.Draft7Validator(ACTION_SCHEMA).validate(ACTION)
+    broken = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
+    del broken["runs"]["steps"][1]["shell"]  # a composite run step must name its shell: the schema knows that
+    assert not jsonschema.Draft7Validator(ACTION_SCHEMA).is_valid(broken)
 
 
 def test_setup_python_leaves_the_job_python_alone():
@@ -352,7 +363,18 @@ def test_the_install_step_installs_the_checkout_into_a_fresh_venv(tmp_path):
 # ---------------------------------------------------------------------------------------------------- README
 def _workflows() -> list[dict]:
     blocks = re.findall(r"```yaml\n(.*?)```", README, re.S)
-    return [doc for doc in map(yaml.safe_load, blocks) if isinstance(doc, dict) and "jobs" in doc]
+    docs = [doc for doc in map(yaml.safe_load, blocks) if isinstance(doc, dict) and "jobs" in doc]
+    for doc in docs:  # PyYAML reads the key `on` as YAML 1.1's true; GitHub reads it as the string
+        assert True in doc, "a workflow has `on:`"
+        doc["on"] = doc.pop(True)
+    return docs
+
+
+def test_readme_workflows_are_valid_workflows():
+    workflows = _workflows()
+    assert len(workflows) >= 3
+    for w in workflows:
+        jsonschema.Draft7Validator(WORKFLOW_SCHEMA).validate(w)
 
 
 def _steps(workflow: dict) -> list[dict]:
@@ -368,7 +390,6 @@ def test_readme_workflows_use_the_action_at_this_version_with_real_inputs():
     using = [w for w in workflows if _action_steps(w)]
     assert len(using) >= 2  # code scanning, breaking changes
     for w in using:
-        assert True in w or "on" in w  # `on:` (PyYAML reads the key as True)
         for step in _action_steps(w):
             assert step["uses"] == f"{SLUG}@v{toolcheck.__version__}"
             assert set(step.get("with", {})) <= set(ACTION["inputs"]), step
@@ -395,7 +416,7 @@ def test_readme_diff_workflow_compares_with_the_pull_requests_base():
         (step,) = _action_steps(w)
         assert step["with"]["base"] == "${{ github.event.pull_request.base.sha }}"
         assert _steps(w)[0]["with"]["fetch-depth"] == 0
-        assert w.get(True, w.get("on")) in ("pull_request", ["pull_request"])
+        assert w["on"] in ("pull_request", ["pull_request"])
 
 
 def test_readme_keeps_a_plain_pip_workflow():
