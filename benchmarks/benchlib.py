@@ -464,27 +464,56 @@ def package_of(module: str) -> str:
     return parts[0]
 
 
+def parents(entries: list[tuple[int, int, int, str]]) -> list[str | None]:
+    """The importing module of each entry (importtime prints a module after the modules it imported, one
+    indentation level deeper)."""
+    out: list[str | None] = [None] * len(entries)
+    stack: list[tuple[int, str]] = []
+    for i in range(len(entries) - 1, -1, -1):
+        depth, name = entries[i][2], entries[i][3]
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        out[i] = stack[-1][1] if stack else None
+        stack.append((depth, name))
+    return out
+
+
+def _median_fill(values: list, n: int) -> float:
+    return statistics.median(values + [0] * (n - len(values)))
+
+
 def importtime_summary(runs: list[str], top: int = 12, denylist: tuple[str, ...] = ()) -> dict:
-    """The median over runs of the total import time, per package (self time summed) and of the slowest
-    single modules; and which modules of the denylist (prefixes) were imported at all."""
+    """The median over runs of: the total import time; per package its own modules' time ("self") and the
+    time of bringing it in with what it imports ("inclusive": the cumulative time of its entries imported from
+    outside it, i.e. what dropping it from this path could save at most); the slowest single modules; and which
+    modules of the denylist (prefixes) were imported at all."""
     parsed = [parse_importtime(r) for r in runs]
+    n = len(parsed)
     totals = [sum(e[0] for e in p) for p in parsed]
-    per_pkg: dict[str, list[int]] = defaultdict(list)
+    own: dict[str, list[int]] = defaultdict(list)
+    incl: dict[str, list[int]] = defaultdict(list)
     per_mod: dict[str, list[int]] = defaultdict(list)
     for p in parsed:
-        sums: dict[str, int] = defaultdict(int)
-        for self_us, _cum, _depth, mod in p:
-            sums[package_of(mod)] += self_us
+        s_own: dict[str, int] = defaultdict(int)
+        s_incl: dict[str, int] = defaultdict(int)
+        for (self_us, cum_us, _depth, mod), parent in zip(p, parents(p), strict=True):
+            pkg = package_of(mod)
+            s_own[pkg] += self_us
+            if parent is None or package_of(parent) != pkg:
+                s_incl[pkg] += cum_us
             per_mod[mod].append(self_us)
-        for k, v in sums.items():
-            per_pkg[k].append(v)
-    med = {k: statistics.median(v + [0] * (len(parsed) - len(v))) for k, v in per_pkg.items()}
-    mods = {k: statistics.median(v + [0] * (len(parsed) - len(v))) for k, v in per_mod.items()}
+        for k, v in s_own.items():
+            own[k].append(v)
+        for k, v in s_incl.items():
+            incl[k].append(v)
+    inclusive = {k: _median_fill(v, n) for k, v in incl.items()}
+    mods = {k: _median_fill(v, n) for k, v in per_mod.items()}
     imported = sorted({e[3] for p in parsed for e in p})
     denied = [m for m in imported if any(m == d or m.startswith(d + ".") for d in denylist)]
-    return {"runs": len(runs), "total_ms": round(statistics.median(totals) / 1000, 1) if totals else 0.0,
+    return {"runs": n, "total_ms": round(statistics.median(totals) / 1000, 1) if totals else 0.0,
             "modules": len(imported),
-            "packages": [(k, round(v / 1000, 1)) for k, v in sorted(med.items(), key=lambda kv: -kv[1])[:top]],
+            "packages": [(k, round(_median_fill(own.get(k, []), n) / 1000, 1), round(v / 1000, 1))
+                         for k, v in sorted(inclusive.items(), key=lambda kv: -kv[1])[:top]],
             "slowest_modules": [(k, round(v / 1000, 1))
                                 for k, v in sorted(mods.items(), key=lambda kv: -kv[1])[:top]],
             "denylisted_imported": denied}
@@ -496,9 +525,12 @@ def format_importtime(s: dict, command: str) -> list[str]:
            f"{s['modules']} modules imported, {s['total_ms']} ms of import time in all "
            f"(`python -c pass`: {s.get('python_c_pass_ms', '?')} ms); denylisted modules imported: "
            f"{', '.join(s['denylisted_imported']) or 'none'}", "",
-           "| package (self time summed) | ms | slowest module (self) | ms |", "|---|---:|---|---:|"]
-    for pkg, mod in itertools.zip_longest(s["packages"], s["slowest_modules"], fillvalue=("", "")):
-        out.append(f"| {pkg[0]} | {pkg[1]} | {mod[0]} | {mod[1]} |")
+           "| package | with its imports, ms | own modules, ms | slowest module (self) | ms |",
+           "|---|---:|---:|---|---:|"]
+    for pkg, mod in itertools.zip_longest(s["packages"], s["slowest_modules"], fillvalue=None):
+        p = pkg or ("", "", "")
+        m = mod or ("", "")
+        out.append(f"| {p[0]} | {p[2]} | {p[1]} | {m[0]} | {m[1]} |")
     return out
 
 
