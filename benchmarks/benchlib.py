@@ -213,6 +213,7 @@ class Run:
     peak_rss_kib: int
     code: int
     stderr: str = ""
+    cpu_seconds: float = 0.0  # user + system, of the process and the children it waited for
 
 
 # The measured commands are forked by a small launcher process, not by this one: on exec, Linux folds the
@@ -242,7 +243,7 @@ while True:
             os._exit(127)
     _, status, ru = os.wait4(pid, 0)
     dt = time.perf_counter() - t
-    out = marshal.dumps((dt, ru.ru_maxrss, os.waitstatus_to_exitcode(status)))
+    out = marshal.dumps((dt, ru.ru_maxrss, os.waitstatus_to_exitcode(status), ru.ru_utime + ru.ru_stime))
     wr.write(len(out).to_bytes(8, "little") + out)
     wr.flush()
 """
@@ -267,12 +268,12 @@ class Launcher:
         head = self.proc.stdout.read(8)
         if len(head) < 8:
             raise RuntimeError("the benchmark launcher died")
-        seconds, rss, code = marshal.loads(self.proc.stdout.read(int.from_bytes(head, "little")))
+        seconds, rss, code, cpu = marshal.loads(self.proc.stdout.read(int.from_bytes(head, "little")))
         with open(errpath, "rb") as fh:
             err = fh.read().decode(errors="replace")
         if code not in ok:
             raise RuntimeError(f"{' '.join(cmd)} failed with exit {code}: {err[-800:]}")
-        return Run(seconds, rss, code, err)
+        return Run(seconds, rss, code, err, cpu)
 
     def close(self) -> None:
         if self.proc.poll() is None:
@@ -306,9 +307,11 @@ class Sample:
     times: list[float] = field(default_factory=list)
     peak_rss_kib: int = 0
     codes: set = field(default_factory=set)
+    cpu: list[float] = field(default_factory=list)
 
     def add(self, r: Run) -> None:
         self.times.append(r.seconds)
+        self.cpu.append(r.cpu_seconds)
         self.peak_rss_kib = max(self.peak_rss_kib, r.peak_rss_kib)
         self.codes.add(r.code)
 
@@ -316,27 +319,32 @@ class Sample:
     def median(self) -> float:
         return statistics.median(self.times)
 
+    @property
+    def cpu_median(self) -> float | None:
+        return statistics.median(self.cpu) if self.cpu else None
 
-def rotations(labels: list[str], rounds: int) -> list[list[str]]:
+
+def rotations(labels: list, rounds: int) -> list[list]:
     """The order of each round of alternating runs: round i starts at the i-th label, so no command always runs
     first (after a sleep) or always right after the same neighbour."""
     n = len(labels)
     return [[labels[(i + j) % n] for j in range(n)] for i in range(rounds)] if n else []
 
 
-def alternate(commands: dict[str, list[str]], repeats: int, cwd: Path, env: dict, warmup: int = 1,
-              ok: tuple[int, ...] = (0, 1), envs: dict[str, dict] | None = None) -> dict[str, Sample]:
+def alternate(commands: dict, repeats: int, cwd: Path, env: dict, warmup: int = 1, ok: tuple[int, ...] = (0, 1),
+              envs: dict | None = None, cwds: dict | None = None) -> dict:
     """Run every command `repeats` times, interleaved (A B C, B C A, C A B, ...) after `warmup` uncounted rounds
     (page cache, first-import effects), so load that comes and goes on a shared machine falls on all of them.
-    `envs` adds variables to one command's environment."""
-    samples = {label: Sample(label, cmd) for label, cmd in commands.items()}
+    `envs` adds variables to one command's environment, `cwds` gives one command another folder."""
+    samples = {label: Sample(str(label), cmd) for label, cmd in commands.items()}
     env_of = {label: {**env, **(envs or {}).get(label, {})} for label in commands}
+    cwd_of = {label: (cwds or {}).get(label, cwd) for label in commands}
     for _ in range(warmup):
         for label, cmd in commands.items():
-            run_once(cmd, cwd, env_of[label], ok)
+            run_once(cmd, cwd_of[label], env_of[label], ok)
     for order in rotations(list(commands), repeats):
         for label in order:
-            samples[label].add(run_once(commands[label], cwd, env_of[label], ok))
+            samples[label].add(run_once(commands[label], cwd_of[label], env_of[label], ok))
     return samples
 
 
@@ -542,25 +550,35 @@ class Row:
     program: str
     sample: Sample
     tools: int | None = None
-    refs: dict[str, float] = field(default_factory=dict)  # label -> the reference's median, same run
+    refs: dict[str, Sample] = field(default_factory=dict)  # label -> a reference measured in the same rounds
     note: str = ""
 
     @property
     def ratios(self) -> dict[str, float]:
-        return {k: self.sample.median / v for k, v in self.refs.items() if v}
+        """Median wall time over the reference's median wall time."""
+        return {k: self.sample.median / v.median for k, v in self.refs.items() if v.median}
+
+    @property
+    def cpu_ratios(self) -> dict[str, float]:
+        """The same for CPU time (user + system), which a loaded machine disturbs less than wall time."""
+        mine = self.sample.cpu_median
+        return {k: mine / v.cpu_median for k, v in self.refs.items() if mine is not None and v.cpu_median}
 
     def as_json(self) -> dict:
         s = self.sample
         return {"case": self.case, "program": self.program, "command": s.command, "tools": self.tools,
                 "median_s": round(s.median, 4), "min_s": round(min(s.times), 4), "max_s": round(max(s.times), 4),
                 "runs": len(s.times), "times_s": [round(t, 4) for t in s.times],
+                "cpu_median_s": round(s.cpu_median, 4) if s.cpu_median is not None else None,
+                "cpu_s": [round(t, 4) for t in s.cpu],
                 "peak_rss_mib": round(s.peak_rss_kib / 1024, 1), "exit_codes": sorted(s.codes),
-                "reference_median_s": {k: round(v, 4) for k, v in self.refs.items()},
-                "ratio": {k: round(v, 3) for k, v in self.ratios.items()}, "note": self.note}
+                "reference_median_s": {k: round(v.median, 4) for k, v in self.refs.items()},
+                "ratio": {k: round(v, 3) for k, v in self.ratios.items()},
+                "cpu_ratio": {k: round(v, 3) for k, v in self.cpu_ratios.items()}, "note": self.note}
 
 
-TABLE_HEADER = ("| case | program | tools | median | min / max | runs | peak RSS | ratio (same run) |\n"
-                "|---|---|---:|---:|---:|---:|---:|---|")
+TABLE_HEADER = ("| case | program | tools | median | min / max | runs | CPU | peak RSS | ratio (same run) |\n"
+                "|---|---|---:|---:|---:|---:|---:|---:|---|")
 
 
 def format_seconds(s: float) -> str:
@@ -569,12 +587,15 @@ def format_seconds(s: float) -> str:
 
 def format_row(r: Row) -> str:
     s = r.sample
-    ratio = " · ".join(f"**{v:.2f}×** {k}" for k, v in r.ratios.items()) or "—"
+    cpu = r.cpu_ratios
+    ratio = " · ".join(f"**{v:.2f}×** {k}" + (f" (CPU {cpu[k]:.2f}×)" if k in cpu else "")
+                       for k, v in r.ratios.items()) or "—"
     if r.note:
         ratio = f"{ratio} ({r.note})" if r.ratios else r.note
     tools = f"{r.tools:,}" if r.tools is not None else ""
     return (f"| {r.case} | {r.program} | {tools} | {format_seconds(s.median)} | "
             f"{format_seconds(min(s.times))} / {format_seconds(max(s.times))} | {len(s.times)} | "
+            f"{format_seconds(s.cpu_median) if s.cpu_median is not None else ''} | "
             f"{s.peak_rss_kib / 1024:.0f} MiB | {ratio} |")
 
 

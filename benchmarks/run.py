@@ -106,7 +106,7 @@ class Bench:
 
     def add(self, case: str, program: str, sample: bl.Sample, tools: int | None = None,
             refs: dict[str, bl.Sample] | None = None, note: str = "") -> bl.Row:
-        row = bl.Row(case, program, sample, tools, {k: s.median for k, s in (refs or {}).items()}, note)
+        row = bl.Row(case, program, sample, tools, dict(refs or {}), note)
         self.rows.append(row)
         print(bl.format_row(row), flush=True)
         return row
@@ -232,22 +232,28 @@ class Bench:
         self.add("CI: validate --target all, corpus A, processes", labels[1], s["2"], n, {"1 process": s["1"]})
 
     def case_scaling(self) -> None:
-        """Issue 21 item 3: cost linear in tools at 1x/2x/4x (and 10x, full mode only) corpus A (renamed copies
-        from renamed projects); peak RSS per process."""
+        """Issue 21 item 3: cost linear in tools at 1x/2x/4x (alternating) and 10x (full mode only, one run)
+        corpus A, as renamed copies from renamed projects; peak RSS per process. The CPU column and CPU ratios
+        tell real growth from a machine that got busier."""
         if not CORPUS.is_dir():
             return
         limit = QUICK_CORPUS_TOOLS if self.quick else None
-        factors = (1, 2, 4) if self.quick else (1, 2, 4, 10)
-        base = None
-        for k in factors:
-            proj, n = self.corpus_project(f"scale{k}", copies=k, limit=limit)
-            reps = 1 if self.quick or k >= 10 else max(1, self.corpus_repeats // 2)
-            s = bl.alternate({"v": self.toolcheck("validate", "--target", "all", "--format", "json", "--no-cache")},
-                             reps, proj, self.env, warmup=0)
-            case = f"scaling: validate --target all at {k}× corpus A{' sample' if self.quick else ''}"
-            self.add(case, "toolcheck, cold", s["v"], n, {"1×": base} if base else None)
-            base = base or s["v"]
-            shutil.rmtree(proj, ignore_errors=True)
+        cmd = self.toolcheck("validate", "--target", "all", "--format", "json", "--no-cache")
+        projects = {k: self.corpus_project(f"scale{k}", copies=k, limit=limit) for k in (1, 2, 4)}
+        reps = 1 if self.quick else max(1, self.corpus_repeats // 2)
+        s = bl.alternate({k: cmd for k in projects}, reps, self.work, self.env, warmup=0,
+                         cwds={k: p for k, (p, _) in projects.items()})
+        if not self.quick:
+            for p, _ in projects.values():
+                if p != projects[1][0]:
+                    shutil.rmtree(p, ignore_errors=True)
+            projects[10] = self.corpus_project("scale10", copies=10)
+            s[10] = bl.alternate({10: cmd}, 1, projects[10][0], self.env, warmup=0)[10]
+        sample = " sample" if self.quick else ""
+        for k, (p, n) in projects.items():
+            self.add(f"scaling: validate --target all at {k}× corpus A{sample}", "toolcheck, cold", s[k], n,
+                     {"1×": s[1]} if k > 1 else None)
+            shutil.rmtree(p, ignore_errors=True)
 
     def case_overlap_scaling(self) -> None:
         """Overlap at a quarter, half and all of corpus A (copies would be near-duplicates of each other)."""

@@ -227,6 +227,9 @@ def test_the_launcher_times_a_process_and_reads_its_own_peak_rss(tmp_path):
     assert 0 < floor < small.peak_rss_kib  # the floor is below the smallest Python program measured
     assert big.peak_rss_kib - small.peak_rss_kib > 70 * 1024  # the 80 MiB the child touched, not the parent's
     assert small.code == 0 and 0 < small.seconds < 10
+    burn = bl.run_once([py, "-c", "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass"],
+                       tmp_path, bl.clean_env())
+    assert 0.3 <= burn.cpu_seconds < burn.seconds + 0.05  # user + system time of the child
     r = bl.run_once([py, "-c", "import sys; sys.stderr.write('oops'); sys.exit(1)"], tmp_path, bl.clean_env())
     assert (r.code, r.stderr) == (1, "oops")
     with pytest.raises(RuntimeError, match="exit 3"):
@@ -282,19 +285,21 @@ def test_importtime_is_parsed_into_packages_modules_and_denylisted_imports():
 
 
 def test_the_table_gives_medians_extremes_rss_and_ratios_to_references_of_the_same_run():
-    tc = bl.Sample("toolcheck", ["toolcheck", "lint"], [0.30, 0.20, 0.25], 40 * 1024, {0})
-    tl = bl.Sample("toollint", ["toollint"], [0.10, 0.12, 0.11], 20 * 1024, {0})
-    row = bl.Row("pre-commit: lint, one contract", "toolcheck lint --no-cache", tc, 1, {"toollint": tl.median})
+    tc = bl.Sample("toolcheck", ["toolcheck", "lint"], [0.30, 0.20, 0.25], 40 * 1024, {0}, [0.2, 0.18, 0.19])
+    tl = bl.Sample("toollint", ["toollint"], [0.10, 0.12, 0.11], 20 * 1024, {0}, [0.05, 0.1, 0.095])
+    row = bl.Row("pre-commit: lint, one contract", "toolcheck lint --no-cache", tc, 1, {"toollint": tl})
     assert row.ratios == {"toollint": pytest.approx(0.25 / 0.11)}
+    assert row.cpu_ratios == {"toollint": pytest.approx(0.19 / 0.095)}
     line = bl.format_row(row)
     assert line == ("| pre-commit: lint, one contract | toolcheck lint --no-cache | 1 | 250 ms | 200 ms / 300 ms | 3 | "
-                    "40 MiB | **2.27×** toollint |")
+                    "190 ms | 40 MiB | **2.27×** toollint (CPU 2.00×) |")
     big = bl.Row("corpus", "toolcheck", bl.Sample("v", ["v"], [5.333, 4.9], 2048 * 1024, {1}), 7078)
-    assert bl.format_row(big) == "| corpus | toolcheck | 7,078 | 5.12 s | 4.90 s / 5.33 s | 2 | 2048 MiB | — |"
+    assert bl.format_row(big) == "| corpus | toolcheck | 7,078 | 5.12 s | 4.90 s / 5.33 s | 2 |  | 2048 MiB | — |"
     table = bl.format_table([row, big]).splitlines()
     assert table[0].startswith("| case | program | tools | median |") and len(table) == 4
     j = row.as_json()
     assert j["median_s"] == 0.25 and j["ratio"] == {"toollint": 2.273} and j["exit_codes"] == [0]
+    assert j["cpu_median_s"] == 0.19 and j["cpu_ratio"] == {"toollint": 2.0}
     json.dumps(j)  # serialisable as --json writes it
 
 
