@@ -92,7 +92,7 @@ class Bench:
                  f"{self.tc.path})"]
         venvs += [f"{n} {p.versions.get(n)}" for n, p in self.peers.items()]
         venvs += [f"{n}: not installable ({why})" for n, why in self.peer_problems.items()]
-        return [f"# toolcheck benchmarks — {time.strftime('%Y-%m-%d %H:%M')}",
+        return [f"# toolcheck benchmarks — {self.extra['started']} (started)",
                 "",
                 f"- machine: {platform.machine()}, {os.cpu_count()} cores, {bl.memory_gib()}, "
                 f"{platform.system()} {platform.release()}, Python {platform.python_version()}",
@@ -287,7 +287,8 @@ class Bench:
         return "\n".join(lines) + "\n"
 
     def as_json(self) -> dict:
-        return {"date": time.strftime("%Y-%m-%d %H:%M:%S"), "mode": "quick" if self.quick else "full",
+        return {"date": self.extra["started"], "finished": time.strftime("%Y-%m-%d %H:%M"),
+                "mode": "quick" if self.quick else "full",
                 "machine": {"arch": platform.machine(), "cores": os.cpu_count(), "memory": bl.memory_gib(),
                             "python": platform.python_version()},
                 "load_average": {"start": self.extra["load_start"], "end": self.extra["load_end"]},
@@ -346,6 +347,7 @@ def main() -> None:
     b = Bench(args)
     try:
         b.extra["load_start"] = bl.load_average()
+        b.extra["started"] = time.strftime("%Y-%m-%d %H:%M")
         b.install()
         print("\n".join(b.header()), flush=True)
         print("\n" + bl.TABLE_HEADER, flush=True)
