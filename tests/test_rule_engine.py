@@ -145,3 +145,27 @@ def test_the_fuzzer_reads_an_integral_float_as_an_integer():
     w.norm = norm
     assert w.declared_types([{"enum": [1.0]}]) == frozenset({"integer"})
     assert w.declared_types([{"enum": [1.5]}]) == frozenset({"number", "integer"})
+
+
+def test_an_opt_in_rule_runs_only_when_named(monkeypatch):
+    """A rule with default_enabled=False is off by default and under its family or a prefix; its code, its
+    name or ALL turn it on (select or extend-select), and `rules --format json` says `default: false`."""
+    import dataclasses
+
+    from toolcheck.engine import enabled_codes
+    from toolcheck.settings import Settings
+
+    load_rules()
+    monkeypatch.setitem(RULES, "TC410", dataclasses.replace(RULES["TC410"], default_enabled=False))
+    name = RULES["TC410"].name
+
+    def on(**kw) -> bool:
+        return "TC410" in enabled_codes(Settings(root=".", **kw), "lint")
+
+    assert not on()
+    assert not on(select=("TC4",)) and not on(select=("TC41",)) and not on(extend_select=("TC",))
+    assert on(select=("TC410",)) and on(extend_select=("TC410",)) and on(extend_select=(name,))
+    assert on(select=("ALL",))
+    assert not on(select=("TC410",), ignore=("TC410",))
+    assert "TC401" in enabled_codes(Settings(root="."), "lint")  # default rules unchanged
+    assert rule_dict(RULES["TC410"])["default"] is False and rule_dict(RULES["TC401"])["default"] is True

@@ -345,7 +345,8 @@ def rules_cmd(format: Annotated[RulesFmt, typer.Option("--format", help="Output 
 def _rule_line(r) -> str:
     tg = f"  [{', '.join(r.targets)}]" if r.targets else ""
     fx = " [*]" if r.fixable else ""
-    return f"  {r.code}  {r.name:<38} {r.severity:<8}{fx} {r.summary}{tg}"
+    opt = " (opt-in)" if not r.default_enabled else ""
+    return f"  {r.code}  {r.name:<38} {r.severity:<8}{fx}{opt} {r.summary}{tg}"
 
 
 @app.command("rule")
@@ -373,7 +374,7 @@ def rule_cmd(code: Annotated[str, typer.Argument(help="A rule code (TC401) or na
         raise ConfigError(f"unknown rule `{code}`{did_you_mean(code, list(RULES))}; `toolcheck rules` lists them")
     r = RULES[c]
     typer.echo(f"{r.code} {r.name}  ({r.family}: {FAMILIES[r.family]}; "
-               f"default severity {r.severity}{'; fixable' if r.fixable else ''}; fix: {r.fix})\n")
+               f"default severity {r.severity}{'; fixable' if r.fixable else ''}; fix: {r.fix}{'' if r.default_enabled else '; opt-in: runs only when selected by code or name'})\n")
     typer.echo(r.doc)
     if r.url:
         typer.echo(f"\nSource: {r.url}")

@@ -19,7 +19,8 @@ def rules_markdown() -> str:
             lines.append(f"| **{fam}** | *{FAMILIES[fam]}* | | |")
         summary = r.summary.replace("|", "\\|")
         fx = " (fixable)" if r.fixable else ""
-        lines.append(f"| {r.code} | `{r.name}` | {r.severity}{fx} | {summary} |")
+        opt = " (opt-in)" if not r.default_enabled else ""
+        lines.append(f"| {r.code} | `{r.name}` | {r.severity}{fx}{opt} | {summary} |")
     return "\n".join(lines)
 
 

@@ -157,13 +157,21 @@ def enabled_codes(settings: Settings, command: str) -> set[str]:
         if not is_known_selector(sel):
             raise ConfigError(f"unknown rule selector `{sel}` (use a code like TC401, a family like TC4, or a rule name)")
     base = set()
-    for sel in settings.select or ("TC",):
-        base.update(expand_selector(sel))
-    for sel in settings.extend_select:
-        base.update(expand_selector(sel))
+    for sel in (settings.select or ("TC",)) + settings.extend_select:
+        base.update(_selected_by(sel, rules))
     for sel in settings.ignore:
         base.difference_update(expand_selector(sel))
     return {c for c in base if rules[c].family in families}
+
+
+def _selected_by(selector: str, rules) -> list[str]:
+    """The codes a selector turns on: an opt-in rule (``default_enabled=False``) only when the selector names it
+    (its code or rule name) or is ALL; a family or prefix (TC4, and the default TC) leaves it off."""
+    codes = expand_selector(selector)
+    sel = selector.strip().upper()
+    if sel == "ALL" or len(codes) == 1 and (sel == codes[0] or not sel.startswith("TC")):
+        return codes
+    return [c for c in codes if rules[c].default_enabled]
 
 
 # codes a command may report in place of one of its own, though their family does not run under it:

@@ -220,6 +220,9 @@ class RuleSpec:
     emits: tuple[str, ...] = ()  # other codes its check reports (Hit.code): it runs when any of them is selected
     targets: tuple[str, ...] = ()
     url: str | None = None  # where the rule comes from (a vendor doc); per finding, Hit.url overrides it
+    # False: an opt-in rule, run only when a selector names it (its code or name, or ALL); a family or prefix
+    # (TC4, the default TC) does not. For heuristics below the severity policy's precision bar (README).
+    default_enabled: bool = True
     # set by the registry when it loads the module
     doc: str = ""
     check: Callable[[Any, dict[str, Any]], Iterable[Hit]] | None = None
