@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from collections import Counter
 
 import pytest
 
-from toolcheck.checks.naming import enum_values, name_style, name_words, word_count
 from toolcheck.registry import load_rules
+from toolcheck.rules import doc_section
+from toolcheck.rules.tc4_naming.enum_in_description import enum_values
+from toolcheck.rules.tc4_naming.inconsistent_name_style import name_style
+from toolcheck.rules.tc4_naming.index import name_words, word_count
 
 from .conftest import CORPUS, ROOT, needs_corpus, run_engine
 
@@ -596,3 +600,15 @@ def test_corpus_counts(tmp_path):
     cjk = {c.name for c in result.contracts if c.description and any("\u4e00" <= ch <= "\u9fff" for ch in
                                                                        c.description)}
     assert not [f for f in result.findings if f.tool in cjk and f.code in ("TC401", "TC402")]
+
+
+@pytest.mark.parametrize("code", TC4_OWN)
+def test_options_documented_are_declared(code):
+    """Every option the docs name (`rules.TC4xx.<option>`) is declared in the RuleSpec, and every declared one is
+    documented in its Options section."""
+    r = RULES[code]
+    section = doc_section(r.doc, "Options") or ""
+    named = set(re.findall(rf"rules\.{code}\.([a-z][a-z-]*)", r.doc))
+    assert named <= set(r.options), named - set(r.options)
+    for opt in r.options:
+        assert f"`{opt}`" in section or f"rules.{code}.{opt}`" in section, (code, opt)

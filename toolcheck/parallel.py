@@ -29,7 +29,7 @@ MIN_CONTRACTS = 300
 _COST = {
     "toolcheck.checks.targets": 2.2,
     "toolcheck.checks.overlap": 1.8,
-    "toolcheck.checks.naming": 0.8,
+    "toolcheck.rules.tc4_naming": 0.8,
     "toolcheck.checks.schema": 0.75,
     "toolcheck.checks.leaks": 0.65,
     "toolcheck.checks.loading": 0.25,
