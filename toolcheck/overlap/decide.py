@@ -1,0 +1,559 @@
+"""Decide whether two purpose frames overlap, with the evidence.
+
+``compare(a, b)`` measures a fixed list of evidence features of the pair (FEATURES: the same action class on the
+same object, a sibling object, a different lookup key, opposite qualifiers, matching parameters, shared description
+terms, a description that calls one an alias of the other, an enum of one that covers the other's job, ...) and
+combines them with the weights of data/overlap/model.json into a score in [0, 1] (a logistic model fitted on
+labelled pairs by benchmarks/overlap/fit.py). ``explain(a, b)`` says in words which of that evidence is there.
+Both read only the two frames.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from .frames import Frame, Param, param_words, vectors
+from .lexicon import lexicon
+
+FEATURES = (
+    "same_base",        # the names are equal once namespaces/prefixes are stripped
+    "act_same",         # the same action class (search ~ find)
+    "act_related",      # related classes (get ~ search, create ~ save)
+    "act_opposite",     # opposite classes (create vs delete, start vs stop)
+    "act_different",    # two known, unrelated classes
+    "act_unknown",      # an action is unknown
+    "obj_sim",          # similarity of the objects (0..1)
+    "obj_missing",      # an object is unknown
+    "obj_disjoint",     # both objects known, no word shared
+    "head_conflict",    # words shared but the heads differ (covid deaths vs covid cases)
+    "sibling",          # same head, different modifiers (team top scorer vs league top scorer)
+    "mod_one_side",     # same head, modifiers on one side only (interest vs compound interest)
+    "match",            # action agreement x object similarity
+    "qual_conflict",    # a qualifier role on both sides with different values (by id vs by xref)
+    "qual_one_side",    # a key/scope qualifier on one side only
+    "direction",        # source and target swapped (a_to_b vs b_to_a) or opposite name words
+    "state_conflict",   # different states (pending vs done)
+    "facet_conflict",   # content vs metadata
+    "cardinality",      # a listing vs a get-one by key
+    "platform",         # different named platforms of one kind (npm vs maven, Word vs PowerPoint)
+    "platform_one_side",  # one names a platform (GitHub, Word), the other none
+    "ns_conflict",      # different namespace words that each tool's own parameters repeat (team_stats: team_name)
+    "param_sim",        # similarity of all parameters (0..1)
+    "req_sim",          # similarity of the required parameters (0..1)
+    "extra_required",   # a required parameter the other tool has no counterpart for
+    "key_conflict",     # required lookup keys of different kinds (id vs query vs region)
+    "no_params",        # neither takes parameters
+    "desc_cos",         # cosine of description vectors
+    "lead_cos",         # cosine of first sentences
+    "desc_missing",     # a description is empty
+    "cue_alias",        # one description calls the other an alias / deprecated for it / the same
+    "cue_instead",      # one description says use the other instead / is an alternative to it
+    "cue_workflow",     # one description names the other as a step (use X first), or merely names it
+    "deprecated",       # a description says deprecated without naming the other tool
+    "enum_cover",       # an enum value of one's mode parameter is the other's action or object
+    "ns_same",          # both carry the same namespace (tools of one API)
+)
+_STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos")
+_KEY_ROLES = ("key", "scope")
+
+
+@dataclass(slots=True)
+class Model:
+    bias: float
+    weights: tuple[float, ...]
+    threshold: float
+    provenance: str = ""
+    by_name: dict = None  # type: ignore[assignment]
+    stage2_max: float = 0.0  # the most the parameter and description features can add
+
+    def __post_init__(self) -> None:
+        self.by_name = dict(zip(FEATURES, self.weights, strict=True))
+        self.stage2_max = sum(max(0.0, self.by_name[f]) for f in _STAGE2)
+
+    def score(self, x: list[float]) -> float:
+        z = self.bias
+        for w, v in zip(self.weights, x, strict=True):
+            z += w * v
+        return 1.0 / (1.0 + math.exp(-z)) if z > -50 else 0.0
+
+
+@cache
+def model() -> Model:
+    data = json.loads(resources.files("toolcheck").joinpath("data", "overlap", "model.json").read_text("utf-8"))
+    ws = data["weights"]
+    return Model(float(data["bias"]), tuple(float(ws.get(f, 0.0)) for f in FEATURES), float(data["threshold"]),
+                 data.get("provenance", ""))
+
+
+# ------------------------------------------------------------------------------------------------ pieces
+
+def _dot(u: dict[str, float], v: dict[str, float]) -> float:
+    if len(u) > len(v):
+        u, v = v, u
+    s = 0.0
+    for k, x in u.items():
+        y = v.get(k)
+        if y is not None:
+            s += x * y
+    return s
+
+
+def _object(a: Frame, b: Frame, covered: frozenset[str] = frozenset()) -> tuple[float, str]:
+    """(similarity, relation) of two known objects; relation: same | sibling | narrower | generic | head |
+    disjoint. ``covered``: words an enum of one tool selects (not a difference)."""
+    lx = lexicon()
+    sa, sb = set(a.obj) - covered, set(b.obj) - covered
+    if not sa or not sb:
+        return 0.8, "narrower"
+    if sa == sb:
+        return 1.0, "same"
+    shared = sa & sb
+    if a.head == b.head or (a.head in covered or b.head in covered) and shared:
+        if sa - shared and sb - shared:
+            return 0.3, "sibling"
+        return 0.7, "narrower"
+    # a generic object (file, document, item) whose description names the other's object: a kind of it
+    for g, o in ((a, b), (b, a)):
+        if g.head in lx.generic and o.head and (o.head in g.enum_words or _says(g, o.head)):
+            return 0.5, "generic"
+    if shared:
+        return 0.2, "head"
+    return 0.0, "disjoint"
+
+
+_KEY_PARAM_KINDS = frozenset({"id", "name", "query", "path", "url", "content"})
+
+
+class _PIndex:
+    """A frame's parameters indexed for matching: by canonical name, word set, head and kind."""
+
+    __slots__ = ("canon", "words", "head", "kind", "required")
+
+    def __init__(self, params: tuple[Param, ...]):
+        self.canon: dict[str, Param] = {}
+        self.words: dict[frozenset[str], Param] = {}
+        self.head: dict[str, list[Param]] = {}
+        self.kind: dict[str, Param] = {}
+        for p in params:
+            self.canon.setdefault(p.canon, p)
+            self.words.setdefault(frozenset(p.words), p)
+            self.head.setdefault(p.head, []).append(p)
+            if p.kind in _KEY_PARAM_KINDS:
+                self.kind.setdefault(p.kind, p)
+        self.required = tuple(p for p in params if p.required)
+
+
+def _pindex(f: Frame) -> _PIndex:
+    ix = f.pindex
+    if ix is None:
+        ix = f.pindex = _PIndex(f.params)
+    return ix
+
+
+def _says(f: Frame, word: str) -> bool:
+    """The description contains the word (or its plural) as a word."""
+    low = f.desc_low
+    i = low.find(word)
+    while i >= 0:
+        end = i + len(word)
+        if (i == 0 or not low[i - 1].isalnum()) and (end >= len(low) or not low[end].isalnum() or low[end] == "s"):
+            return True
+        i = low.find(word, i + 1)
+    return False
+
+
+def _pmatch(p: Param, ix: _PIndex) -> tuple[float, Param | None]:
+    """How well a parameter matches one of another tool's: the same name 1, the same words 0.9, the same last
+    word 0.7 (max_budget ~ budget; 0.3 when both qualify it differently: team_name ~ league_name), the same key
+    kind 0.5 (file_path ~ filename)."""
+    q = ix.canon.get(p.canon)
+    if q is not None:
+        return 1.0, q
+    q = ix.words.get(frozenset(p.words))
+    if q is not None:
+        return 0.9, q
+    best, who = 0.0, None
+    if p.kind not in ("page", "format", "auth"):
+        for q in ix.head.get(p.head, ()):
+            s = 0.7 if len(p.words) == 1 or len(q.words) == 1 else 0.3
+            if s > best:
+                best, who = s, q
+    if best < 0.5 and p.kind in _KEY_PARAM_KINDS:
+        q = ix.kind.get(p.kind)
+        if q is not None:
+            best, who = 0.5, q
+    return best, who
+
+
+def _params(a: Frame, b: Frame) -> tuple[float, float, Param | None]:
+    """(similarity of all parameters, of the required ones, a required parameter without counterpart), weighting
+    required parameters double."""
+    ia, ib = _pindex(a), _pindex(b)
+    num = den = rnum = rden = 0.0
+    extra = None
+    for x, iy, ry in ((a, ib, _PIndex(ib.required) if ib.required else None),
+                      (b, ia, _PIndex(ia.required) if ia.required else None)):
+        for p in x.params:
+            s = _pmatch(p, iy)[0]
+            if p.required:
+                num += 2.0 * s
+                den += 2.0
+                rnum += _pmatch(p, ry)[0] if ry is not None else 0.0
+                rden += 1.0
+                if s < 0.5 and extra is None and p.kind not in ("page", "auth", "format"):
+                    extra = p
+            else:
+                num += s
+                den += 1.0
+    return (num / den if den else 0.0), (rnum / rden if rden else 0.0), extra
+
+
+def _cue(a: Frame, b: Frame) -> tuple[str, Frame, str] | None:
+    """The strongest description cue of either tool that names the other: (kind, frame whose description says it,
+    the sentence)."""
+    best = None
+    rank = {"alias": 3, "instead": 2, "workflow": 1, "mention": 1}
+    for x, y in ((a, b), (b, a)):
+        for key in y.norm_names:
+            hit = x.cue_names.get(key)
+            if hit and (best is None or rank[hit[0]] > rank[best[0]]):
+                best = (hit[0], x, hit[1])
+    return best
+
+
+def _enum_cover(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, str, tuple[str, str]] | None:
+    """(coverer, covered, word, (param, value)): an enum value of one tool's mode parameter is the other tool's
+    action (method=cancel covers cancel_order) or a word of its object (statement_type=income covers
+    get_income_statement)."""
+    for x, y in ((a, b), (b, a)):
+        if not x.enum_words and not x.enum_classes:
+            continue
+        if y.action and y.action in x.enum_classes and (not x.obj or not y.obj or set(x.obj) & set(y.obj)
+                                                        or x.head == y.head):
+            return x, y, y.action_word or y.action, x.enum_classes[y.action]
+        if (rel in ("same", "related") or x.action is None) and (not x.ns or not y.ns or x.ns == y.ns):
+            words = list(y.obj) + list(y.quals.get("target", ())) + list(y.quals.get("source", ()))
+            for w in words:
+                hit = x.enum_words.get(w)
+                # the value selects a kind of x's object: x has none, the heads agree, or the parameter is named
+                # after x's object (annotation_type=chemicals on get_article_annotations)
+                if hit and (not x.obj or x.head == y.head or x.head in _param_words(hit[0])):
+                    return x, y, w, hit
+    return None
+
+
+def _platform(a: Frame, b: Frame) -> tuple[str, str, str] | None:
+    """(kind, a's, b's): both name platforms of one kind and none in common (npm vs maven, Word vs PowerPoint)."""
+    lx = lexicon()
+    for cat in sorted(a.platforms.keys() & b.platforms.keys()):
+        pa, pb = a.platforms[cat], b.platforms[cat]
+        if pa.isdisjoint(pb) and not lx.interchangeable.get(cat, False):
+            return cat, "/".join(sorted(pa)), "/".join(sorted(pb))
+    for x, y, flip in ((a, b, False), (b, a, True)):
+        if "web_search" in x.platforms and "web_search" not in y.platforms:
+            for cat in ("site", "code_host", "package_registry"):
+                if cat in y.platforms:
+                    pair = ("/".join(sorted(x.platforms["web_search"])), "/".join(sorted(y.platforms[cat])))
+                    return ("site",) + (pair[::-1] if flip else pair)  # type: ignore[return-value]
+    return None
+
+
+def _antonym(a: Frame, b: Frame) -> tuple[str, str] | None:
+    """A word of a's name whose opposite is in b's name (and not the other way round too)."""
+    ant = lexicon().antonym
+    hits = []
+    for x in a.name_words - b.name_words:
+        ys = ant.get(x)
+        if ys:
+            for y in ys & b.name_words:
+                if y not in a.name_words:
+                    hits.append((x, y))
+    return min(hits) if hits else None
+
+
+def _param_words(raw: str) -> tuple[str, ...]:
+    return param_words(raw)[0]
+
+
+def _one(f: Frame) -> bool:
+    return not f.plural and f.quantity != "many" and bool(f.keys & {"id", "name"})
+
+
+def _many(f: Frame) -> bool:
+    return (f.quantity == "many" or f.action == "list") and "id" not in f.keys and f.quantity != "one"
+
+
+# ------------------------------------------------------------------------------------------------ features
+
+def _platform_one_side(a: Frame, b: Frame) -> tuple[Frame, str] | None:
+    lx = lexicon()
+    for x, y in ((a, b), (b, a)):
+        own = [c for c in x.platforms if not lx.interchangeable.get(c, False)]
+        if own and not y.platforms:
+            cat = sorted(own)[0]
+            return x, "/".join(sorted(x.platforms[cat]))
+    return None
+
+
+def _ns_conflict(a: Frame, b: Frame) -> tuple[str, str] | None:
+    """Namespaces whose words differ and reappear in each tool's own parameters (team_stats.get_top_scorer with
+    team_name vs league_stats.get_top_scorer with league_name): the namespace is a scope, not a server."""
+    lx = lexicon()
+    na = {w for w in a.ns if w not in lx.platform} - set(b.ns)
+    nb = {w for w in b.ns if w not in lx.platform} - set(a.ns)
+    if not na or not nb:
+        return None
+    pa = {w for p in a.params for w in p.words}
+    pb = {w for p in b.params for w in p.words}
+    if na & pa and nb & pb:
+        return "/".join(sorted(na & pa)), "/".join(sorted(nb & pb))
+    return None
+
+
+def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
+    """The features read from names, qualifiers, cues and enums (cheap); the relation of the actions."""
+    lx = lexicon()
+    x = dict.fromkeys(FEATURES, 0.0)
+    if a.base and a.base == b.base and (a.ns or b.ns):
+        x["same_base"] = 1.0
+    rel = lx.relation(a.action, b.action)
+    x["act_unknown" if rel is None else "act_" + rel] = 1.0
+    cover = _enum_cover(a, b, rel)
+    if cover:
+        x["enum_cover"] = 1.0
+    if a.obj and b.obj:
+        sim, how = _object(a, b, frozenset({cover[2]}) if cover else frozenset())
+        x["obj_sim"] = sim
+        if how == "sibling":
+            x["sibling"] = 1.0
+        elif how == "disjoint":
+            x["obj_disjoint"] = 1.0
+        elif how == "head":
+            x["head_conflict"] = 1.0
+        elif how == "narrower" and set(a.obj) != set(b.obj):
+            x["mod_one_side"] = 1.0
+    else:
+        sim = 0.0
+        x["obj_missing"] = 1.0
+    x["match"] = sim * (1.0 if rel == "same" else 0.5 if rel == "related" else 0.0)
+    if a.quals or b.quals:
+        for role in ("key", "source", "target", "scope", "with"):
+            qa, qb = a.quals.get(role), b.quals.get(role)
+            if qa and qb:
+                if set(qa).isdisjoint(qb):
+                    x["qual_conflict"] = 1.0
+            elif (qa or qb) and role in _KEY_ROLES:
+                x["qual_one_side"] = 1.0
+        if (set(a.quals.get("source", ())) & set(b.quals.get("target", ()))
+                and set(a.quals.get("target", ())) & set(b.quals.get("source", ()))):
+            x["direction"] = 1.0
+    if _antonym(a, b) or _antonym(b, a):
+        x["direction"] = 1.0
+    if a.states and b.states and a.states.isdisjoint(b.states):
+        x["state_conflict"] = 1.0
+    if a.facet and b.facet and a.facet != b.facet:
+        x["facet_conflict"] = 1.0
+    if (_one(a) and _many(b)) or (_one(b) and _many(a)):
+        x["cardinality"] = 1.0
+    if a.platforms or b.platforms:
+        if _platform(a, b):
+            x["platform"] = 1.0
+        elif _platform_one_side(a, b):
+            x["platform_one_side"] = 1.0
+    if a.ns and b.ns and _ns_conflict(a, b):
+        x["ns_conflict"] = 1.0
+    if not a.params and not b.params:
+        x["no_params"] = 1.0
+    elif a.keys and b.keys and a.keys.isdisjoint(b.keys):
+        x["key_conflict"] = 1.0
+    if a.desc_empty or b.desc_empty:
+        x["desc_missing"] = 1.0
+    if a.cue_names or b.cue_names:
+        cue = _cue(a, b)
+        if cue:
+            x["cue_" + ("workflow" if cue[0] == "mention" else cue[0])] = 1.0
+    if (a.deprecated or b.deprecated) and not (x["cue_alias"] or x["cue_instead"] or x["cue_workflow"]):
+        x["deprecated"] = 1.0
+    if a.ns and a.ns == b.ns:
+        x["ns_same"] = 1.0
+    return x, rel
+
+
+def _stage2(a: Frame, b: Frame, x: dict[str, float]) -> None:
+    """The features that compare parameters and descriptions (the costly part)."""
+    if a.params and b.params:
+        x["param_sim"], x["req_sim"], extra = _params(a, b)
+        if extra is not None:
+            x["extra_required"] = 1.0
+    elif a.params or b.params:
+        for p in (a.params or b.params):
+            if p.required and p.kind not in ("page", "auth", "format"):
+                x["extra_required"] = 1.0
+                break
+    if not a.desc_empty and not b.desc_empty:
+        vectors(a)
+        vectors(b)
+        x["desc_cos"] = _dot(a.dvec, b.dvec)
+        x["lead_cos"] = _dot(a.lvec, b.lvec)
+
+
+def features(a: Frame, b: Frame) -> list[float]:
+    """The evidence features of a pair, in the order of FEATURES (symmetric in a and b)."""
+    x, _ = _stage1(a, b)
+    _stage2(a, b, x)
+    return list(x.values())
+
+
+def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
+    """The overlap score of a pair (0..1), or None when it is below ``threshold`` (checked early: when even the
+    most favourable parameters and descriptions could not lift the pair to it, they are not compared)."""
+    m = model()
+    x, _ = _stage1(a, b)
+    z = m.bias
+    w = m.by_name
+    for k, v in x.items():
+        if v:
+            z += w[k] * v
+    if threshold > 0.0:
+        need = math.log(threshold / (1.0 - threshold)) if threshold < 1.0 else math.inf
+        if z + m.stage2_max < need:
+            return None
+    _stage2(a, b, x)
+    for k in _STAGE2:
+        v = x[k]
+        if v:
+            z += w[k] * v
+    s = 1.0 / (1.0 + math.exp(-z)) if z > -50 else 0.0
+    return s if s >= threshold else None
+
+
+# ------------------------------------------------------------------------------------------------ explanation
+
+def _words(f: Frame) -> str:
+    return " ".join(f.obj_words) if f.obj_words else " ".join(f.obj)
+
+
+def _pair(x: str, y: str) -> str:
+    return x if x == y else f"{x} ~ {y}"
+
+
+def explain(a: Frame, b: Frame) -> list[str]:
+    """What the pair shares and what sets it apart, in words; every part is evidence found in the two tools.
+    ``a`` is the tool the finding is reported on, ``b`` the other."""
+    lx = lexicon()
+    out: list[str] = []
+    if a.base and a.base == b.base and (a.ns or b.ns):
+        out.append(f"same name once namespaces are stripped ({a.base_raw})")
+    rel = lx.relation(a.action, b.action)
+    wa, wb = a.action_word or a.action, b.action_word or b.action
+    act = None
+    if rel == "same":
+        act = f"same action ({_pair(wb, wa)})"
+    elif rel == "related":
+        act = f"related actions ({wb} ~ {wa})"
+    elif rel == "opposite":
+        act = f"opposite actions ({wb} vs {wa})"
+    elif rel == "different":
+        act = f"different actions ({wb} vs {wa})"
+    obj = None
+    cover = _enum_cover(a, b, rel)
+    if a.obj and b.obj:
+        _, how = _object(a, b, frozenset({cover[2]}) if cover else frozenset())
+        oa, ob = _words(a), _words(b)
+        obj = {"sibling": f"different objects of one kind ({ob} vs {oa})",
+               "disjoint": f"different objects ({ob} vs {oa})",
+               "head": f"different objects ({ob} vs {oa})",
+               "generic": f"one object is a kind of the other ({ob} ~ {oa})",
+               "same": f"the same object ({_pair(ob, oa)})",
+               "narrower": f"one object narrows the other ({ob} ~ {oa})"}[how]
+    if act and obj and obj.startswith("the same object") and rel in ("same", "related"):
+        out.append(f"{act} on {obj}")
+    else:
+        out.extend(s for s in (act, obj) if s)
+    for role, label in (("key", "lookup keys"), ("source", "sources"), ("target", "targets"), ("scope", "scopes"),
+                        ("with", "options")):
+        qa, qb = a.quals.get(role), b.quals.get(role)
+        if qa and qb and set(qa).isdisjoint(qb):
+            out.append(f"different {label} ({' '.join(qb)} vs {' '.join(qa)})")
+        elif bool(qa) != bool(qb) and role in _KEY_ROLES:
+            who, q = (a, qa) if qa else (b, qb)
+            out.append(f"only `{who.name}` names a {role} ({' '.join(q)})")
+    anti = _antonym(a, b) or (tuple(reversed(_antonym(b, a) or ())) or None)
+    if anti:
+        out.append(f"opposite name words ({anti[1]} vs {anti[0]})")
+    if a.states and b.states and a.states.isdisjoint(b.states):
+        out.append(f"different states ({'/'.join(sorted(b.states))} vs {'/'.join(sorted(a.states))})")
+    elif a.states and a.states == b.states:
+        out.append(f"the same state ({'/'.join(sorted(a.states))})")
+    if a.facet and b.facet and a.facet != b.facet:
+        out.append(f"one returns {a.facet}, the other {b.facet}")
+    if _one(a) and _many(b):
+        out.append(f"`{b.name}` lists, `{a.name}` gets one by key")
+    elif _one(b) and _many(a):
+        out.append(f"`{a.name}` lists, `{b.name}` gets one by key")
+    plat = _platform(a, b)
+    if plat:
+        out.append(f"different platforms ({plat[2]} vs {plat[1]})")
+    else:
+        one = _platform_one_side(a, b)
+        if one:
+            out.append(f"only `{one[0].name}` names a platform ({one[1]})")
+    nsc = _ns_conflict(a, b)
+    if nsc:
+        out.append(f"namespaces name different scopes ({nsc[1]} vs {nsc[0]})")
+    extra = _params(a, b)[2] if a.params and b.params else None
+    if extra:
+        who = a if extra in a.params else b
+        other = b if who is a else a
+        out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` has no counterpart for")
+    out.extend(_explain_params(a, b))
+    if not a.desc_empty and not b.desc_empty:
+        d = _dot(vectors(a).dvec, vectors(b).dvec)
+        if d >= 0.05:
+            common = sorted(a.dvec.keys() & b.dvec.keys(), key=lambda k: (-a.dvec[k] * b.dvec[k], k))
+            words = [a.surface.get(k, k.lstrip("@")) for k in common[:5]]
+            more = f", +{len(common) - 5} more" if len(common) > 5 else ""
+            out.append(f"{round(d * 100)}% shared description terms ({', '.join(words)}{more})")
+        else:
+            out.append("descriptions share almost no terms")
+    cue = _cue(a, b)
+    if cue:
+        kind, who, sentence = cue
+        s = sentence if len(sentence) <= 120 else sentence[:117] + "..."
+        out.append(f"description of `{who.name}`: '{s}'")
+    elif a.deprecated or b.deprecated:
+        who = a if a.deprecated else b
+        s = who.deprecated or ""
+        out.append(f"`{who.name}` says it is deprecated: '{s if len(s) <= 120 else s[:117] + '...'}'")
+    if cover:
+        x, y, word, (param, value) = cover
+        out.append(f"`{x.name}` covers `{y.name}` with {param}={value}")
+    return out
+
+
+def _explain_params(a: Frame, b: Frame) -> list[str]:
+    if not a.params and not b.params:
+        return ["neither takes parameters"]
+    if not a.params or not b.params:
+        who = a if a.params else b
+        return [f"only `{who.name}` takes parameters"]
+    pairs: list[str] = []
+    used: set[str] = set()
+    exact = 0
+    for p in a.params:
+        s, q = _pmatch(p, _pindex(b))
+        if q is None or q.raw in used or s < 0.5:
+            continue
+        used.add(q.raw)
+        pairs.append(p.raw if p.raw == q.raw else f"{q.raw}~{p.raw}")
+        exact += p.raw == q.raw
+    if not pairs:
+        return ["no shared parameters"]
+    if exact == len(a.params) == len(b.params):
+        return ["identical parameters " + "/".join(sorted(p.raw for p in a.params))]
+    n = len({p.raw for p in a.params} | {p.raw for p in b.params})
+    return [f"matching parameters {'/'.join(pairs[:6])} ({len(pairs)} of {n})"]
