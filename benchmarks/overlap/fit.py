@@ -27,7 +27,7 @@ ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT))
 
-from overlap_common import CORPUS, DEV, OWN, Resolver, load_corpus, load_pairs, pair_id, prf  # noqa: E402
+from overlap_common import CAND, CORPUS, DEV, OWN, Resolver, load_corpus, load_pairs, pair_id, prf  # noqa: E402
 from run import pair_records  # noqa: E402
 
 from toolcheck.overlap.decide import FEATURES, features  # noqa: E402
@@ -45,7 +45,9 @@ PRIOR = {
     "head_conflict": -1.0, "sibling": -1.5, "match": 1.5, "qual_conflict": -1.0, "direction": -2.0,
     "state_conflict": -2.0, "facet_conflict": -0.5, "cardinality": -1.5, "platform": -2.0, "ns_conflict": -1.0,
     "extra_required": -0.5, "key_conflict": -1.0, "desc_cos": 1.0, "lead_cos": 1.0, "param_sim": 1.0,
-    "cue_alias": 3.0, "cue_instead": 1.5, "cue_workflow": -1.0, "enum_cover": 2.0,
+    "cue_alias": 3.0, "cue_instead": 1.5, "cue_workflow": -1.0, "enum_cover": 2.0, "ns_differ": -1.0,
+    "ns_differ_desc": 1.5, "foreign_key": -1.0, "state_one_side": -0.5, "facet_one_side": -0.5,
+    "scope_one_side": -0.5, "sub_resource": -1.0,
 }
 FOLDS = 5
 SEED = 18
@@ -54,6 +56,8 @@ SEED = 18
 def tuning_pairs(resolver: Resolver) -> list[tuple[str, dict]]:
     out = [("dev", {**r, "id": pair_id(r)}) for r in load_pairs(DEV)] if DEV.is_file() else []
     out += [("own-tune", r) for r in load_pairs(OWN) if r["split"] == "tune"]
+    if CAND.is_file():
+        out += [("candidates", r) for r in load_pairs(CAND)]
     return [(n, r) for n, r in out if resolver.available(r["a"]) and resolver.available(r["b"])]
 
 
@@ -190,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
 
         m = model()
         scores = [m.score(x) for x in xs]
-        for ds in ("dev", "own-tune"):
+        for ds in ("dev", "own-tune", "candidates"):
             sel = [i for i, n in enumerate(names) if n == ds]
             p, r, f1 = prf([ys[i] for i in sel], [scores[i] >= m.threshold for i in sel])
             print(f"{ds}: n={len(sel)} P={p:.2f} R={r:.2f} F1={f1:.2f} at {m.threshold}")
@@ -198,13 +202,14 @@ def main(argv: list[str] | None = None) -> int:
     scores, _ = cross_validate(xs, ys, names, args.l2)
     t, cvf1 = best_threshold(ys, scores)
     print(f"cross-validated ({FOLDS} folds, l2={args.l2}): best threshold {t:.2f}, F1 {cvf1:.3f}")
-    for ds in ("dev", "own-tune"):
+    for ds in ("dev", "own-tune", "candidates"):
         sel = [i for i, n in enumerate(names) if n == ds]
         p, r, f1 = prf([ys[i] for i in sel], [scores[i] >= t for i in sel])
-        print(f"  {ds}: n={len(sel)} P={p:.2f} R={r:.2f} F1={f1:.2f}")
+        fp = sum(1 for i in sel if scores[i] >= t and not ys[i])
+        print(f"  {ds}: n={len(sel)} P={p:.2f} R={r:.2f} F1={f1:.2f} (false positives {fp})")
     w = fit(xs, ys, args.l2)
     full = [predict(w, x) for x in xs]
-    for ds in ("dev", "own-tune"):
+    for ds in ("dev", "own-tune", "candidates"):
         sel = [i for i, n in enumerate(names) if n == ds]
         p, r, f1 = prf([ys[i] for i in sel], [full[i] >= t for i in sel])
         print(f"  fitted on all, {ds}: P={p:.2f} R={r:.2f} F1={f1:.2f}")

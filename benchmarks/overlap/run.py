@@ -34,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from overlap_common import (  # noqa: E402
+    CAND,
     CORPUS,
     DEV,
     OWN,
@@ -126,6 +127,20 @@ def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600) -> list[tupl
     return out
 
 
+def score_pairs_in_process(tool_pairs: list[list[dict]]) -> list[tuple[float, str]]:
+    """The same scores from the importable toolcheck.overlap, without the CLI (for iterating; the reported figures
+    come from score_pairs)."""
+    from toolcheck.overlap import compare, explain, parse
+
+    out = []
+    for a, b in tool_pairs:
+        fa = parse(a.get("name", ""), a.get("description", ""), a.get("parameters"))
+        fb = parse(b.get("name", ""), b.get("description", ""), b.get("parameters"))
+        s = compare(fa, fb) or 0.0
+        out.append((s, "; ".join(explain(fb, fa))))
+    return out
+
+
 # ------------------------------------------------------------------------------------------------ datasets
 
 def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int]]:
@@ -136,6 +151,8 @@ def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int
     own = load_pairs(OWN)
     out.append(("own-tune", [r for r in own if r["split"] == "tune"]))
     out.append(("own-holdout", [r for r in own if r["split"] == "holdout"]))
+    if CAND.is_file():
+        out.append(("candidates", load_pairs(CAND)))
     kept = []
     for name, recs in out:
         usable = [r for r in recs if resolver.available(r["a"]) and resolver.available(r["b"])]
@@ -207,6 +224,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true",
                     help=f"per dataset only the first {QUICK_PER_LABEL} overlaps and distinct pairs by id (CI)")
     ap.add_argument("--json", metavar="PATH", help="also write the results as JSON")
+    ap.add_argument("--in-process", action="store_true",
+                    help="score with the importable toolcheck.overlap instead of the CLI (faster; for iterating)")
+    ap.add_argument("--no-holdout", action="store_true", help="leave out own-holdout (while developing)")
     ap.add_argument("--misclassified", type=int, default=None, metavar="N",
                     help="list at most N false positives and N false negatives per dataset (default: all)")
     args = ap.parse_args(argv)
@@ -214,10 +234,13 @@ def main(argv: list[str] | None = None) -> int:
     corpus = load_corpus(CORPUS)
     resolver = Resolver(corpus)
     data = datasets(args.quick, resolver)
+    if args.no_holdout:
+        data = [d for d in data if d[0] != "own-holdout"]
     skipped = {name: n for name, _, n in data}
     # one toolcheck run for every pair of every dataset (each pair its own group)
     flat = [(name, rec) for name, recs, _ in data for rec in recs]
-    scored = score_pairs([pair_records(rec, resolver) for _, rec in flat])
+    scorer = score_pairs_in_process if args.in_process else score_pairs
+    scored = scorer([pair_records(rec, resolver) for _, rec in flat])
     threshold = shipped_threshold()
     # the baseline: document frequencies from corpus A (or, without it, from the benchmark's own tools)
     background = corpus if corpus is not None else [t for _, rec in flat for t in pair_records(rec, resolver)]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from .frames import Frame, Param, param_words, vectors
+from .frames import Frame, Param, pair_vectors, param_words
 from .lexicon import lexicon
 
 FEATURES = (
@@ -34,7 +34,9 @@ FEATURES = (
     "mod_one_side",     # same head, modifiers on one side only (interest vs compound interest)
     "match",            # action agreement x object similarity
     "qual_conflict",    # a qualifier role on both sides with different values (by id vs by xref)
-    "qual_one_side",    # a key/scope qualifier on one side only
+    "qual_one_side",    # a lookup key (by ...) named on one side only
+    "scope_one_side",   # a container or scope (to/from/in/for ...) named on one side only: add_user_to_group
+    "sub_resource",     # one object is the other's plus a part of it (pull request vs its reviews)
     "direction",        # source and target swapped (a_to_b vs b_to_a) or opposite name words
     "state_conflict",   # different states (pending vs done)
     "facet_conflict",   # content vs metadata
@@ -56,9 +58,13 @@ FEATURES = (
     "deprecated",       # a description says deprecated without naming the other tool
     "enum_cover",       # an enum value of one's mode parameter is the other's action or object
     "ns_same",          # both carry the same namespace (tools of one API)
+    "ns_differ",        # both carry namespaces with no word in common (two servers, databases, APIs)
+    "ns_differ_desc",   # ns_differ x description cosine: other servers doing the same job describe it alike
+    "foreign_key",      # one looks up by the id of another object (comments of a story), the other by its own id
+    "state_one_side",   # one name sets or selects a state (mark_task_done), the other none
+    "facet_one_side",   # one returns information about the object (file_info), the other the object itself
 )
-_STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos")
-_KEY_ROLES = ("key", "scope")
+_STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns_differ_desc")
 
 
 @dataclass(slots=True)
@@ -118,8 +124,13 @@ def _object(a: Frame, b: Frame, covered: frozenset[str] = frozenset()) -> tuple[
         return 0.7, "narrower"
     # a generic object (file, document, item) whose description names the other's object: a kind of it
     for g, o in ((a, b), (b, a)):
-        if g.head in lx.generic and o.head and (o.head in g.enum_words or _says(g, o.head)):
+        if len(g.obj) == 1 and g.head in lx.generic and o.head and (o.head in g.enum_words or _says(g, o.head)):
             return 0.5, "generic"
+    # pull_request vs pull_request_reviews: the longer names a part of the shorter's object
+    for x, y in ((a, b), (b, a)):
+        n = len(x.obj)
+        if n < len(y.obj) and y.obj[:n] == x.obj and y.head not in lx.facet:
+            return 0.2, "part"
     if shared:
         return 0.2, "head"
     return 0.0, "disjoint"
@@ -204,7 +215,7 @@ def _params(a: Frame, b: Frame) -> tuple[float, float, Param | None]:
                 den += 2.0
                 rnum += _pmatch(p, ry)[0] if ry is not None else 0.0
                 rden += 1.0
-                if s < 0.5 and extra is None and p.kind not in ("page", "auth", "format"):
+                if s < 0.7 and extra is None and p.kind not in ("page", "auth", "format"):
                     extra = p
             else:
                 num += s
@@ -235,13 +246,19 @@ def _enum_cover(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, str,
         if y.action and y.action in x.enum_classes and (not x.obj or not y.obj or set(x.obj) & set(y.obj)
                                                         or x.head == y.head):
             return x, y, y.action_word or y.action, x.enum_classes[y.action]
+        if rel in ("same", "related") and y.head and len(y.obj) > len(x.obj) and y.obj[:len(x.obj)] == x.obj:
+            # ensembl_get_variation(phenotypes=...) covers ensembl_get_variation_phenotypes
+            for p in x.params:
+                if p.head == y.head and p.kind not in ("id", "name", "query"):
+                    return x, y, y.head, (p.raw, "on")
         if (rel in ("same", "related") or x.action is None) and (not x.ns or not y.ns or x.ns == y.ns):
             words = list(y.obj) + list(y.quals.get("target", ())) + list(y.quals.get("source", ()))
             for w in words:
                 hit = x.enum_words.get(w)
                 # the value selects a kind of x's object: x has none, the heads agree, or the parameter is named
                 # after x's object (annotation_type=chemicals on get_article_annotations)
-                if hit and (not x.obj or x.head == y.head or x.head in _param_words(hit[0])):
+                if hit and (not x.obj or x.head == y.head or x.head in _param_words(hit[0])
+                            or len(x.obj) == 1 and (x.head in lexicon().generic or x.head in lexicon().facet)):
                     return x, y, w, hit
     return None
 
@@ -280,11 +297,51 @@ def _param_words(raw: str) -> tuple[str, ...]:
 
 
 def _one(f: Frame) -> bool:
-    return not f.plural and f.quantity != "many" and bool(f.keys & {"id", "name"})
+    """Gets one object by its key: a singular object and an id or name parameter (required or not)."""
+    return not f.plural and f.quantity != "many" and (bool(f.keys & {"id", "name"})
+                                                      or any(p.kind in ("id", "name") for p in f.params))
 
 
 def _many(f: Frame) -> bool:
+    """Lists objects: a plural object or a list verb, and no required id of its own."""
     return (f.quantity == "many" or f.action == "list") and "id" not in f.keys and f.quantity != "one"
+
+
+def _key_entity(f: Frame) -> tuple[str, ...] | None:
+    """What the tool's required id names: () its own object (id, comment_id on get_comment), the other words
+    (story in story_id on get_comments), None without a required id."""
+    out: tuple[str, ...] | None = None
+    for p in f.params:
+        if p.required and p.kind == "id":
+            ent = tuple(w for w in p.words[:-1] if w not in ("identifier", "unique"))
+            if not ent or set(ent) & set(f.obj):
+                return ()
+            out = ent
+    return out
+
+
+def _ns_words(f: Frame) -> frozenset[str]:
+    """A frame's namespace words, platforms by their canonical name (epmc ~ europepmc) and interchangeable
+    backends (playwright, puppeteer; bing, duckduckgo) by their kind: two browser-automation servers are not two
+    different scopes."""
+    lx = lexicon()
+    out = set()
+    for w in f.ns:
+        hit = lx.platform.get(w)
+        if hit is None:
+            out.add(w)
+        else:
+            out.add(hit[0] if lx.interchangeable.get(hit[0]) else hit[1])
+    return frozenset(out)
+
+
+def _foreign_key(a: Frame, b: Frame) -> bool:
+    """One looks its object up by its own id, the other by the id of something else (a parent): get one
+    comment vs the comments of a story."""
+    ea, eb = _key_entity(a), _key_entity(b)
+    if ea is None or eb is None or not a.obj or not b.obj or a.head != b.head:
+        return False
+    return (ea == ()) != (eb == ())
 
 
 # ------------------------------------------------------------------------------------------------ features
@@ -334,6 +391,8 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
             x["obj_disjoint"] = 1.0
         elif how == "head":
             x["head_conflict"] = 1.0
+        elif how == "part":
+            x["sub_resource"] = 1.0
         elif how == "narrower" and set(a.obj) != set(b.obj):
             x["mod_one_side"] = 1.0
     else:
@@ -346,8 +405,11 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
             if qa and qb:
                 if set(qa).isdisjoint(qb):
                     x["qual_conflict"] = 1.0
-            elif (qa or qb) and role in _KEY_ROLES:
-                x["qual_one_side"] = 1.0
+            elif bool(qa) != bool(qb):
+                if role == "key":
+                    x["qual_one_side"] = 1.0
+                elif role != "with":
+                    x["scope_one_side"] = 1.0
         if (set(a.quals.get("source", ())) & set(b.quals.get("target", ()))
                 and set(a.quals.get("target", ())) & set(b.quals.get("source", ()))):
             x["direction"] = 1.0
@@ -378,8 +440,17 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
             x["cue_" + ("workflow" if cue[0] == "mention" else cue[0])] = 1.0
     if (a.deprecated or b.deprecated) and not (x["cue_alias"] or x["cue_instead"] or x["cue_workflow"]):
         x["deprecated"] = 1.0
-    if a.ns and a.ns == b.ns:
+    na, nb = _ns_words(a), _ns_words(b)
+    if na and na == nb:
         x["ns_same"] = 1.0
+    elif na and nb and na.isdisjoint(nb):
+        x["ns_differ"] = 1.0
+    if _foreign_key(a, b):
+        x["foreign_key"] = 1.0
+    if bool(a.states) != bool(b.states):
+        x["state_one_side"] = 1.0
+    if (a.facet == "meta") != (b.facet == "meta") and a.head == b.head and a.head is not None:
+        x["facet_one_side"] = 1.0
     return x, rel
 
 
@@ -390,15 +461,16 @@ def _stage2(a: Frame, b: Frame, x: dict[str, float]) -> None:
         if extra is not None:
             x["extra_required"] = 1.0
     elif a.params or b.params:
-        for p in (a.params or b.params):
+        for p in a.params or b.params:
             if p.required and p.kind not in ("page", "auth", "format"):
                 x["extra_required"] = 1.0
                 break
     if not a.desc_empty and not b.desc_empty:
-        vectors(a)
-        vectors(b)
-        x["desc_cos"] = _dot(a.dvec, b.dvec)
-        x["lead_cos"] = _dot(a.lvec, b.lvec)
+        da, la, db, lb, _ = pair_vectors(a, b)
+        x["desc_cos"] = _dot(da, db)
+        x["lead_cos"] = _dot(la, lb)
+        if x["ns_differ"]:
+            x["ns_differ_desc"] = x["desc_cos"]
 
 
 def features(a: Frame, b: Frame) -> list[float]:
@@ -467,6 +539,7 @@ def explain(a: Frame, b: Frame) -> list[str]:
         obj = {"sibling": f"different objects of one kind ({ob} vs {oa})",
                "disjoint": f"different objects ({ob} vs {oa})",
                "head": f"different objects ({ob} vs {oa})",
+               "part": f"one object is a part of the other ({ob} vs {oa})",
                "generic": f"one object is a kind of the other ({ob} ~ {oa})",
                "same": f"the same object ({_pair(ob, oa)})",
                "narrower": f"one object narrows the other ({ob} ~ {oa})"}[how]
@@ -479,9 +552,10 @@ def explain(a: Frame, b: Frame) -> list[str]:
         qa, qb = a.quals.get(role), b.quals.get(role)
         if qa and qb and set(qa).isdisjoint(qb):
             out.append(f"different {label} ({' '.join(qb)} vs {' '.join(qa)})")
-        elif bool(qa) != bool(qb) and role in _KEY_ROLES:
+        elif bool(qa) != bool(qb) and role != "with":
             who, q = (a, qa) if qa else (b, qb)
-            out.append(f"only `{who.name}` names a {role} ({' '.join(q)})")
+            what = {"key": "lookup key", "source": "source", "target": "target", "scope": "scope"}[role]
+            out.append(f"only `{who.name}` names a {what} ({' '.join(q)})")
     anti = _antonym(a, b) or (tuple(reversed(_antonym(b, a) or ())) or None)
     if anti:
         out.append(f"opposite name words ({anti[1]} vs {anti[0]})")
@@ -512,14 +586,16 @@ def explain(a: Frame, b: Frame) -> list[str]:
         out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` has no counterpart for")
     out.extend(_explain_params(a, b))
     if not a.desc_empty and not b.desc_empty:
-        d = _dot(vectors(a).dvec, vectors(b).dvec)
+        da, _, db, _, aside = pair_vectors(a, b)
+        d = _dot(da, db)
+        note = f"; {aside} identical sentence{'s' if aside > 1 else ''} set aside" if aside else ""
         if d >= 0.05:
-            common = sorted(a.dvec.keys() & b.dvec.keys(), key=lambda k: (-a.dvec[k] * b.dvec[k], k))
+            common = sorted(da.keys() & db.keys(), key=lambda k: (-da[k] * db[k], k))
             words = [a.surface.get(k, k.lstrip("@")) for k in common[:5]]
             more = f", +{len(common) - 5} more" if len(common) > 5 else ""
-            out.append(f"{round(d * 100)}% shared description terms ({', '.join(words)}{more})")
+            out.append(f"{round(d * 100)}% shared description terms ({', '.join(words)}{more}{note})")
         else:
-            out.append("descriptions share almost no terms")
+            out.append(f"descriptions share almost no terms{note}")
     cue = _cue(a, b)
     if cue:
         kind, who, sentence = cue

@@ -109,6 +109,8 @@ class Frame:
     pindex: Any = None  # decide.py's index of the parameters, built on first use
     sents: list[str] | None = None  # the description's sentences until vectors() has read them
     desc_low: str = ""  # the description, lower-case (CJK words mapped)
+    sent_terms: list = field(default_factory=list)  # (normalised sentence, its terms), filled by vectors()
+    sent_keys: frozenset[str] = frozenset()
 
 
 def norm_ident(s: str) -> str:
@@ -616,18 +618,35 @@ def vectors(f: Frame) -> Frame:
     if f.sents is None:
         return f
     surface: dict[str, str] = {}
-    all_terms: list[str] = []
-    lead_terms: list[str] = []
-    for k, s in enumerate(f.sents):
-        ts = _terms(s, surface)
-        if k == 0:
-            lead_terms = ts
-        all_terms.extend(ts)
+    per: list[tuple[str, list[str]]] = []
+    for s in f.sents:
+        per.append((" ".join(s.lower().split()), _terms(s, surface)))
     f.surface = surface
-    f.dvec = _vector(all_terms, surface)
-    f.lvec = _vector(lead_terms, surface)
+    f.sent_terms = per
+    f.sent_keys = frozenset(k for k, _ in per)
+    f.dvec = _vector([t for _, ts in per for t in ts], surface)
+    f.lvec = _vector(per[0][1] if per else [], surface)
     f.sents = None
     return f
+
+
+def pair_vectors(a: Frame, b: Frame) -> tuple[dict[str, float], dict[str, float], dict[str, float],
+                                              dict[str, float], int]:
+    """(a's vector, a's first-sentence vector, b's, b's, sentences set aside): when the two descriptions share
+    some sentences word for word but not all, the shared ones are a suite's boilerplate ("This tool belongs to
+    the trading system ...") and are left out of both; the first sentence is then the first one left."""
+    vectors(a)
+    vectors(b)
+    shared = a.sent_keys & b.sent_keys
+    if not shared or a.sent_keys == b.sent_keys:
+        return a.dvec, a.lvec, b.dvec, b.lvec, 0
+    out = []
+    for f in (a, b):
+        kept = [ts for k, ts in f.sent_terms if k not in shared]
+        if not any(kept):
+            return a.dvec, a.lvec, b.dvec, b.lvec, 0
+        out.append((_vector([t for ts in kept for t in ts], f.surface), _vector(kept[0], f.surface)))
+    return out[0][0], out[0][1], out[1][0], out[1][1], len(shared)
 
 
 # ------------------------------------------------------------------------------------------------ parameters

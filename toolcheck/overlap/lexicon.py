@@ -236,7 +236,9 @@ def lexicon() -> Lexicon:
     return Lexicon(_load("lexicon.json"), _load("idf.json"))
 
 
-_CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_A-Za-z]+")
+# a short letter+digit word (r2, s3, ec2, v3, k8s) stays one word
+_CAMEL_RE = re.compile(r"(?<![A-Za-z])[a-z]{1,2}\d+[a-z]?(?![a-z\d])|(?<![A-Za-z])[A-Z]{1,2}\d+(?![A-Za-z\d])|"
+                       r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_A-Za-z]+")
 
 
 @lru_cache(maxsize=1 << 15)
