@@ -92,10 +92,12 @@ def pair_records(rec: dict, resolver: Resolver) -> list[dict]:
     return [a, b]
 
 
-def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600) -> list[tuple[float, str]]:
+def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600, threshold: float = 1e-9
+                ) -> list[tuple[float, str]]:
     """(score, TC430 message) for each pair of tool records, each pair scored in isolation, in one process.
 
-    Adapter to the installed toolcheck's CLI: one file per pair, `group-by: file`, threshold 1e-9."""
+    Adapter to the installed toolcheck's CLI: one file per pair, `group-by: file`, the given threshold (1e-9: every
+    pair TC430 compares at all is reported with its score; TC430 compares more pairs below 0.2, see its blocking)."""
     if not tool_pairs:
         return []
     with tempfile.TemporaryDirectory(prefix="overlap-bench-") as tmp:
@@ -107,7 +109,7 @@ def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600) -> list[tupl
                 for t in tools:
                     f.write(json.dumps(t, ensure_ascii=False) + "\n")
         cfg = root / "toolcheck.yaml"
-        cfg.write_text("rules:\n  TC430:\n    threshold: 0.000000001\n    group-by: file\n", encoding="utf-8")
+        cfg.write_text(f"rules:\n  TC430:\n    threshold: {threshold:.12f}\n    group-by: file\n", encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k != "TOOLCHECK_FORMAT"}
         env["NO_COLOR"] = "1"
         p = subprocess.run([*toolcheck_command(), "lint", "--select", "TC430", "--config", str(cfg), "--format",
@@ -127,7 +129,7 @@ def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600) -> list[tupl
     return out
 
 
-def score_pairs_in_process(tool_pairs: list[list[dict]]) -> list[tuple[float, str]]:
+def score_pairs_in_process(tool_pairs: list[list[dict]], threshold: float = 1e-9) -> list[tuple[float, str]]:
     """The same scores from the importable toolcheck.overlap, without the CLI (for iterating; the reported figures
     come from score_pairs)."""
     from toolcheck.overlap import compare, explain, parse
@@ -137,6 +139,8 @@ def score_pairs_in_process(tool_pairs: list[list[dict]]) -> list[tuple[float, st
         fa = parse(a.get("name", ""), a.get("description", ""), a.get("parameters"))
         fb = parse(b.get("name", ""), b.get("description", ""), b.get("parameters"))
         s = compare(fa, fb) or 0.0
+        if s < threshold:
+            s = 0.0
         out.append((s, "; ".join(explain(fb, fa))))
     return out
 
@@ -166,9 +170,9 @@ def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int
 
 
 def evaluate(name: str, recs: list[dict], scores: list[float], base: list[float], threshold: float,
-             base_threshold: float | None) -> dict:
+             base_threshold: float | None, flagged: list[bool] | None = None) -> dict:
     y = [r["label"] == "overlap" for r in recs]
-    pred = [s >= threshold for s in scores]
+    pred = flagged if flagged is not None else [s >= threshold for s in scores]
     p, r, f1 = prf(y, pred)
     bt, bf1 = best_f1(y, scores)
     res = {
@@ -240,18 +244,23 @@ def main(argv: list[str] | None = None) -> int:
     # one toolcheck run for every pair of every dataset (each pair its own group)
     flat = [(name, rec) for name, recs, _ in data for rec in recs]
     scorer = score_pairs_in_process if args.in_process else score_pairs
-    scored = scorer([pair_records(rec, resolver) for _, rec in flat])
+    records = [pair_records(rec, resolver) for _, rec in flat]
+    scored = scorer(records)
     threshold = shipped_threshold()
+    # what a user sees: the findings of a run at the shipped threshold (P, R, F1 come from these)
+    flagged_all = [s > 0 for s, _ in scorer(records, threshold=threshold)]
     # the baseline: document frequencies from corpus A (or, without it, from the benchmark's own tools)
     background = corpus if corpus is not None else [t for _, rec in flat for t in pair_records(rec, resolver)]
     tfidf = Tfidf(background)
     base = [tfidf.cosine(*[resolver.tool(rec[k]) for k in "ab"]) for _, rec in flat]
     by_name: dict[str, tuple[list[dict], list[float], list[float]]] = {}
-    for (name, rec), (s, _), b in zip(flat, scored, base, strict=True):
+    flags: dict[str, list[bool]] = {}
+    for (name, rec), (s, _), b, fl in zip(flat, scored, base, flagged_all, strict=True):
         recs, ss, bs = by_name.setdefault(name, ([], [], []))
         recs.append(rec)
         ss.append(s)
         bs.append(b)
+        flags.setdefault(name, []).append(fl)
     # the baseline's threshold is chosen where a tuner may look: dev + tune
     ty: list[bool] = []
     tb: list[float] = []
@@ -260,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
             ty += [r["label"] == "overlap" for r in by_name[name][0]]
             tb += by_name[name][2]
     base_threshold = best_f1(ty, tb)[0] if ty else None
-    results = [evaluate(name, *by_name[name], threshold, base_threshold) for name, recs, _ in data if recs]
+    results = [evaluate(name, *by_name[name], threshold, base_threshold, flags[name]) for name, recs, _ in data if recs]
     print_report(results, skipped, args.quick, args.misclassified)
     print(f"\n{len(flat)} pairs scored in {time.perf_counter() - t0:.1f} s")
     if args.json:

@@ -13,7 +13,7 @@ from ..registry import rule
 
 GROUP_MODES = ("auto", "origin", "source", "file", "none")
 # the threshold data/overlap/model.json was fitted for (tests/test_overlap_model.py keeps the two equal)
-_DEFAULT_THRESHOLD = 0.5
+_DEFAULT_THRESHOLD = 0.55
 
 
 def _origin(source: str) -> str:
@@ -105,8 +105,8 @@ def overlapping_tools(contracts, ctx):
     "description of `read_file`: 'DEPRECATED: Use read_text_file instead.'". Pairs with the same name are
     TC012's (duplicate-tool-name); names equal only once a namespace is stripped (`math.factorial` vs
     `factorial`, usually variants from different sources) are compared like any other pair and say "same name once
-    namespaces are stripped". When several tools share one name (copies in two files), a pair of names is reported
-    once, for the closest copy.
+    namespaces are stripped". When several tools share one name (copies in two files, TC012's), the name is compared
+    once, with its first copy in a passed file (else its first copy), so a pair of names is reported once.
 
     Only pairs that share a purpose key are compared (the same action and object head, the same stripped name, the
     same required parameters, a description naming the other, an enum word): thousands of tools take about a
@@ -156,7 +156,7 @@ def overlapping_tools(contracts, ctx):
     ```
 
     Options:
-    `rules.TC430.threshold` (default 0.5): the score from which a pair is reported. Lower it (0.35) to see
+    `rules.TC430.threshold` (default 0.55): the score from which a pair is reported. Lower it (0.35) to see
     looser overlaps, raise it (0.7) to keep only near-duplicates. The Example above scores about 0.9, the Use
     instead below 0.1.
 
@@ -170,7 +170,7 @@ def overlapping_tools(contracts, ctx):
     When a pre-commit hook passes only some files, the rest of the configured contracts are loaded as context:
     they are compared too, and a pair is reported on the tool of a passed file.
     """
-    from ..overlap import find_overlaps, parse
+    from ..overlap import find_overlaps, mention_keys, parse
 
     threshold, mode = _options(ctx)
     tools: list[_Tool] = []
@@ -188,31 +188,33 @@ def overlapping_tools(contracts, ctx):
     groups: dict[str | None, list[_Tool]] = {}
     for t in tools:
         groups.setdefault(_group_key(t.c, mode), []).append(t)
-    best: dict[tuple[str, str], tuple[float, int, int, _Tool, _Tool]] = {}
+    hits = []
     for key in sorted(groups, key=lambda k: (k is not None, k or "")):
         group = groups[key]
         if len(group) < 2 or not any(t.reported for t in group):
             continue
         group.sort(key=lambda t: t.rank)
+        # copies of one name (TC012's) are compared once: the first copy in a passed file, else the first copy
+        reps: dict[str, _Tool] = {}
         for t in group:
-            if t.frame is None:
-                t.frame = parse(t.c.name, t.c.description or "", t.c.parameters)
-        frames = [t.frame for t in group]
+            prev = reps.get(t.c.name)
+            if prev is None or (t.reported and not prev.reported):
+                reps[t.c.name] = t
+        members = sorted(reps.values(), key=lambda t: t.rank)
+        if len(members) < 2:
+            continue
+        known = frozenset(k for t in members for k in mention_keys(t.c.name))
+        for t in members:
+            t.frame = parse(t.c.name, t.c.description or "", t.c.parameters, known)
 
-        def eligible(i: int, j: int, group=group) -> bool:
-            a, b = group[i], group[j]
-            return (a.reported or b.reported) and a.c.name != b.c.name
+        def eligible(i: int, j: int, members=members) -> bool:
+            return members[i].reported or members[j].reported
 
-        for i, j, score in find_overlaps(frames, threshold, eligible):
-            a, b = group[i], group[j]  # a.rank < b.rank
+        for i, j, score in find_overlaps([t.frame for t in members], threshold, eligible):
+            a, b = members[i], members[j]  # a.rank < b.rank
             subj, other = (b, a) if b.reported else (a, b)
-            names = (subj.c.name, other.c.name) if subj.c.name < other.c.name else (other.c.name, subj.c.name)
-            prev = best.get(names)
-            cand = (score, -subj.rank, -other.rank, subj, other)
-            if prev is None or cand[:3] > prev[:3]:
-                best[names] = cand
-    hits = sorted(((subj.rank, other.rank, subj, other, score) for score, _, _, subj, other in best.values()),
-                  key=lambda x: (x[0], x[1]))
+            hits.append((subj.rank, other.rank, subj, other, score))
+    hits.sort(key=lambda x: (x[0], x[1]))
     for _, _, subj, other, score in hits:
         yield _hit(subj, other, score)
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .candidates import candidate_pairs
+from .candidates import WIDE_BELOW, candidate_pairs
 from .decide import FEATURES, compare, explain, features, model
-from .frames import Frame, parse
+from .frames import Frame, mention_keys, parse
 
-__all__ = ["FEATURES", "Frame", "compare", "default_threshold", "explain", "features", "find_overlaps", "parse"]
+__all__ = ["FEATURES", "Frame", "compare", "default_threshold", "explain", "features", "find_overlaps",
+           "mention_keys", "parse"]
 
 
 def default_threshold() -> float:
@@ -32,7 +33,7 @@ def find_overlaps(frames: list[Frame], threshold: float,
                   eligible: Callable[[int, int], bool] | None = None) -> list[tuple[int, int, float]]:
     """(i, j, score) for every candidate pair i < j of ``frames`` scoring at least ``threshold``."""
     out = []
-    for i, j in candidate_pairs(frames, eligible):
+    for i, j in candidate_pairs(frames, eligible, wide=threshold < WIDE_BELOW):
         s = compare(frames[i], frames[j], threshold)
         if s is not None:
             out.append((i, j, s))

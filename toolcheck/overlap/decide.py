@@ -63,7 +63,17 @@ FEATURES = (
     "foreign_key",      # one looks up by the id of another object (comments of a story), the other by its own id
     "state_one_side",   # one name sets or selects a state (mark_task_done), the other none
     "facet_one_side",   # one returns information about the object (file_info), the other the object itself
+    "mod_unsupported",  # the narrower object's extra word is nowhere in the broader tool's description (media file)
+    "veto",             # a difference the label rules call decisive (VETOES) and no cue or enum that overrides it
 )
+# Differences that make two tools distinct "even with 90% shared words" (issue 18): a different or opposite
+# action, a listing vs a get-one by key, a part or sibling of an object, a lookup by another object's id,
+# different platforms, opposite name words or directions, different states, a namespace that is a scope, a scope
+# given as a required argument. Only a description naming the other as an alias / the thing to use instead, or an
+# enum or parameter of one that selects the other's job, outweighs them.
+VETOES = ("act_opposite", "act_different", "cardinality", "sub_resource", "sibling", "foreign_key", "platform",
+          "direction", "state_conflict", "ns_conflict", "required_scope", "facet_one_side")
+_OVERRIDES = ("cue_alias", "cue_instead", "enum_cover")
 _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns_differ_desc")
 
 
@@ -76,9 +86,19 @@ class Model:
     by_name: dict = None  # type: ignore[assignment]
     stage2_max: float = 0.0  # the most the parameter and description features can add
 
+    quick_exit: bool = False  # the veto weighs against: a decisive difference may end a comparison early
+    pos_sum: float = 0.0  # the most all features but the action relation, the veto and overrides can add
+    params_max: float = 0.0  # the most the parameter features can add
+
     def __post_init__(self) -> None:
         self.by_name = dict(zip(FEATURES, self.weights, strict=True))
         self.stage2_max = sum(max(0.0, self.by_name[f]) for f in _STAGE2)
+        self.params_max = sum(max(0.0, self.by_name[f]) for f in ("param_sim", "req_sim", "extra_required"))
+        # with different actions match is 0; every feature is at most 1
+        skip = {"act_same", "act_related", "act_opposite", "act_different", "act_unknown", "veto", "match",
+                *_OVERRIDES}
+        self.pos_sum = sum(max(0.0, v) for k, v in self.by_name.items() if k not in skip)
+        self.quick_exit = self.by_name["veto"] < 0
 
     def score(self, x: list[float]) -> float:
         z = self.bias
@@ -146,12 +166,12 @@ class _PIndex:
 
     def __init__(self, params: tuple[Param, ...]):
         self.canon: dict[str, Param] = {}
-        self.words: dict[frozenset[str], Param] = {}
+        self.words: dict[str, Param] = {}
         self.head: dict[str, list[Param]] = {}
         self.kind: dict[str, Param] = {}
         for p in params:
             self.canon.setdefault(p.canon, p)
-            self.words.setdefault(frozenset(p.words), p)
+            self.words.setdefault(p.wkey, p)
             self.head.setdefault(p.head, []).append(p)
             if p.kind in _KEY_PARAM_KINDS:
                 self.kind.setdefault(p.kind, p)
@@ -177,6 +197,14 @@ def _says(f: Frame, word: str) -> bool:
     return False
 
 
+def _rindex(f: Frame) -> _PIndex | None:
+    """The index of a frame's required parameters (None without any)."""
+    if "rindex" not in f.memo:
+        req = _pindex(f).required
+        f.memo["rindex"] = _PIndex(req) if req else None
+    return f.memo["rindex"]
+
+
 def _pmatch(p: Param, ix: _PIndex) -> tuple[float, Param | None]:
     """How well a parameter matches one of another tool's: the same name 1, the same words 0.9, the same last
     word 0.7 (max_budget ~ budget; 0.3 when both qualify it differently: team_name ~ league_name), the same key
@@ -184,10 +212,15 @@ def _pmatch(p: Param, ix: _PIndex) -> tuple[float, Param | None]:
     q = ix.canon.get(p.canon)
     if q is not None:
         return 1.0, q
-    q = ix.words.get(frozenset(p.words))
+    q = ix.words.get(p.wkey)
     if q is not None:
         return 0.9, q
     best, who = 0.0, None
+    if len(p.words) > 1 and p.kind not in ("page", "format", "auth"):
+        # participants ~ participant_count: one's words are all in the other's
+        q = ix.canon.get(p.words[0])
+        if q is not None and q.kind not in ("page", "format", "auth"):
+            best, who = 0.7, q
     if p.kind not in ("page", "format", "auth"):
         for q in ix.head.get(p.head, ()):
             s = 0.7 if len(p.words) == 1 or len(q.words) == 1 else 0.3
@@ -206,8 +239,7 @@ def _params(a: Frame, b: Frame) -> tuple[float, float, Param | None]:
     ia, ib = _pindex(a), _pindex(b)
     num = den = rnum = rden = 0.0
     extra = None
-    for x, iy, ry in ((a, ib, _PIndex(ib.required) if ib.required else None),
-                      (b, ia, _PIndex(ia.required) if ia.required else None)):
+    for x, iy, ry in ((a, ib, _rindex(b)), (b, ia, _rindex(a))):
         for p in x.params:
             s = _pmatch(p, iy)[0]
             if p.required:
@@ -241,16 +273,16 @@ def _enum_cover(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, str,
     action (method=cancel covers cancel_order) or a word of its object (statement_type=income covers
     get_income_statement)."""
     for x, y in ((a, b), (b, a)):
+        if rel in ("same", "related") and y.head and len(y.obj) > len(x.obj) and y.obj[:len(x.obj)] == x.obj:
+            # ensembl_get_variation(phenotypes=...) covers ensembl_get_variation_phenotypes
+            raw = x.flags.get(y.head)  # a switch that adds the part to the answer (phenotypes=1)
+            if raw is not None:
+                return x, y, y.head, (raw, "on")
         if not x.enum_words and not x.enum_classes:
             continue
         if y.action and y.action in x.enum_classes and (not x.obj or not y.obj or set(x.obj) & set(y.obj)
                                                         or x.head == y.head):
             return x, y, y.action_word or y.action, x.enum_classes[y.action]
-        if rel in ("same", "related") and y.head and len(y.obj) > len(x.obj) and y.obj[:len(x.obj)] == x.obj:
-            # ensembl_get_variation(phenotypes=...) covers ensembl_get_variation_phenotypes
-            for p in x.params:
-                if p.head == y.head and p.kind not in ("id", "name", "query"):
-                    return x, y, y.head, (p.raw, "on")
         if (rel in ("same", "related") or x.action is None) and (not x.ns or not y.ns or x.ns == y.ns):
             words = list(y.obj) + list(y.quals.get("target", ())) + list(y.quals.get("source", ()))
             for w in words:
@@ -371,20 +403,34 @@ def _ns_conflict(a: Frame, b: Frame) -> tuple[str, str] | None:
     return None
 
 
+def _facts(f: Frame) -> tuple:
+    """Per-frame values the pair features use, computed once: (object set, namespace words, key entity, gets one,
+    lists, antonym-bearing name words)."""
+    m = f.memo.get("facts")
+    if m is None:
+        ant = lexicon().antonym
+        m = f.memo["facts"] = (frozenset(f.obj), _ns_words(f), _key_entity(f), _one(f), _many(f),
+                               frozenset(w for w in f.name_words if w in ant))
+    return m
+
+
 def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
-    """The features read from names, qualifiers, cues and enums (cheap); the relation of the actions."""
+    """The features read from names, qualifiers, cues and enums (cheap), as a sparse dict; the action relation."""
     lx = lexicon()
-    x = dict.fromkeys(FEATURES, 0.0)
+    fa, fb = _facts(a), _facts(b)
+    x: dict[str, float] = {}
     if a.base and a.base == b.base and (a.ns or b.ns):
         x["same_base"] = 1.0
     rel = lx.relation(a.action, b.action)
     x["act_unknown" if rel is None else "act_" + rel] = 1.0
-    cover = _enum_cover(a, b, rel)
+    cover = _enum_cover(a, b, rel) if (a.enum_words or a.enum_classes or b.enum_words or b.enum_classes
+                                       or rel in ("same", "related")) else None
     if cover:
         x["enum_cover"] = 1.0
     if a.obj and b.obj:
         sim, how = _object(a, b, frozenset({cover[2]}) if cover else frozenset())
-        x["obj_sim"] = sim
+        if sim:
+            x["obj_sim"] = sim
         if how == "sibling":
             x["sibling"] = 1.0
         elif how == "disjoint":
@@ -393,12 +439,15 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
             x["head_conflict"] = 1.0
         elif how == "part":
             x["sub_resource"] = 1.0
-        elif how == "narrower" and set(a.obj) != set(b.obj):
+        elif how == "narrower" and fa[0] != fb[0]:
             x["mod_one_side"] = 1.0
+            if _unsupported(a, b):
+                x["mod_unsupported"] = 1.0
     else:
         sim = 0.0
         x["obj_missing"] = 1.0
-    x["match"] = sim * (1.0 if rel == "same" else 0.5 if rel == "related" else 0.0)
+    if sim and rel in ("same", "related"):
+        x["match"] = sim if rel == "same" else 0.5 * sim
     if a.quals or b.quals:
         for role in ("key", "source", "target", "scope", "with"):
             qa, qb = a.quals.get(role), b.quals.get(role)
@@ -413,21 +462,23 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
         if (set(a.quals.get("source", ())) & set(b.quals.get("target", ()))
                 and set(a.quals.get("target", ())) & set(b.quals.get("source", ()))):
             x["direction"] = 1.0
-    if _antonym(a, b) or _antonym(b, a):
+    if (fa[5] or fb[5]) and (_antonym(a, b) or _antonym(b, a)):
         x["direction"] = 1.0
-    if a.states and b.states and a.states.isdisjoint(b.states):
-        x["state_conflict"] = 1.0
+    if a.states or b.states:
+        if a.states and b.states:
+            if a.states.isdisjoint(b.states):
+                x["state_conflict"] = 1.0
+        else:
+            x["state_one_side"] = 1.0
     if a.facet and b.facet and a.facet != b.facet:
         x["facet_conflict"] = 1.0
-    if (_one(a) and _many(b)) or (_one(b) and _many(a)):
+    if (fa[3] and fb[4]) or (fb[3] and fa[4]):
         x["cardinality"] = 1.0
     if a.platforms or b.platforms:
         if _platform(a, b):
             x["platform"] = 1.0
         elif _platform_one_side(a, b):
             x["platform_one_side"] = 1.0
-    if a.ns and b.ns and _ns_conflict(a, b):
-        x["ns_conflict"] = 1.0
     if not a.params and not b.params:
         x["no_params"] = 1.0
     elif a.keys and b.keys and a.keys.isdisjoint(b.keys):
@@ -438,26 +489,118 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
         cue = _cue(a, b)
         if cue:
             x["cue_" + ("workflow" if cue[0] == "mention" else cue[0])] = 1.0
-    if (a.deprecated or b.deprecated) and not (x["cue_alias"] or x["cue_instead"] or x["cue_workflow"]):
+    if (a.deprecated or b.deprecated) and not ("cue_alias" in x or "cue_instead" in x or "cue_workflow" in x):
         x["deprecated"] = 1.0
-    na, nb = _ns_words(a), _ns_words(b)
-    if na and na == nb:
-        x["ns_same"] = 1.0
-    elif na and nb and na.isdisjoint(nb):
-        x["ns_differ"] = 1.0
-    if _foreign_key(a, b):
+    na, nb = fa[1], fb[1]
+    if na and nb:
+        if na == nb:
+            x["ns_same"] = 1.0
+        elif na.isdisjoint(nb):
+            x["ns_differ"] = 1.0
+            if _ns_conflict(a, b):
+                x["ns_conflict"] = 1.0
+    ea, eb = fa[2], fb[2]
+    if ea is not None and eb is not None and (ea == ()) != (eb == ()) and a.obj and b.obj and a.head == b.head:
         x["foreign_key"] = 1.0
-    if bool(a.states) != bool(b.states):
-        x["state_one_side"] = 1.0
     if (a.facet == "meta") != (b.facet == "meta") and a.head == b.head and a.head is not None:
         x["facet_one_side"] = 1.0
+    if not ("cue_alias" in x or "cue_instead" in x or "enum_cover" in x):
+        why = next((k for k in VETOES[:-2] if k in x), None)
+        if why is None and ("scope_one_side" in x or "qual_one_side" in x or "mod_one_side" in x) \
+                and _required_scope(a, b):
+            why = "required_scope"
+        if why is None and "facet_one_side" in x and _content_vs_meta(a, b):
+            why = "facet_one_side"
+        if why == "cardinality" and _bulk(a, b):
+            why = None
+        if why is not None:
+            x["veto"] = 1.0
     return x, rel
 
 
-def _stage2(a: Frame, b: Frame, x: dict[str, float]) -> None:
-    """The features that compare parameters and descriptions (the costly part)."""
+def veto_reason(a: Frame, b: Frame) -> str | None:
+    """The decisive difference of a pair (a VETOES name), if any and not overridden."""
+    x, _ = _stage1(a, b)
+    if "veto" not in x:
+        return None
+    hit = next((k for k in VETOES[:-2] if k in x), None)
+    if hit is None and "facet_one_side" in x and _content_vs_meta(a, b):
+        return "facet_one_side"
+    return hit or "required_scope"
+
+
+def _required_scope(a: Frame, b: Frame) -> bool:
+    """A key, scope, source or target named in one tool's name, or a word its object has and the other's lacks, is
+    a required parameter there, and the other tool has nothing for it: add_user_to_group (group_name) vs
+    create_user, list_user_policies (user_name) vs list_policies."""
+    for x, y in ((a, b), (b, a)):
+        scoped: set[str] = set()
+        for role in ("key", "scope", "source", "target"):
+            if not y.quals.get(role):
+                scoped.update(x.quals.get(role, ()))
+        scoped.update(set(x.obj) - set(y.obj))
+        if not scoped:
+            continue
+        for p in x.params:
+            if p.required and scoped & set(p.words) and _pmatch(p, _pindex(y))[0] < 0.7:
+                return True
+    return False
+
+
+_CONTENT_VERBS = frozenset({"read", "cat", "load", "download", "open", "view"})
+
+
+def _unsupported(a: Frame, b: Frame) -> bool:
+    """The words that make one object narrower (media in read_media_file) appear nowhere in the broader tool's
+    description or enums: the broader tool does not cover that kind."""
+    if len(a.obj) == len(b.obj):
+        return False
+    narrow, broad = (a, b) if len(a.obj) > len(b.obj) else (b, a)
+    extra = [w for w in narrow.obj if w not in broad.obj]
+    if not extra or broad.desc_empty:
+        return False
+    return not any(_says(broad, w) or w in broad.enum_words or _says(broad, narrow.obj_words[narrow.obj.index(w)])
+                   for w in extra)
+
+
+def _content_vs_meta(a: Frame, b: Frame) -> bool:
+    """One returns information about an object (get_file_info), the other reads the object itself (read_file)."""
+    for m, c in ((a, b), (b, a)):
+        if m.facet == "meta" and (c.facet == "content" or c.facet is None and c.action_word in _CONTENT_VERBS):
+            return True
+    return False
+
+
+def _bulk(a: Frame, b: Frame) -> bool:
+    """The listing side is a bulk form of the other: it takes a list of what the other takes one of (paths ~ path,
+    ids ~ id)."""
+    for many, one in ((a, b), (b, a)):
+        heads = {p.head for p in one.params if p.required}
+        if any(p.type == "array" and p.head in heads for p in many.params):
+            return True
+    return False
+
+
+def _stage2_desc(a: Frame, b: Frame, x: dict[str, float]) -> None:
+    if not a.desc_empty and not b.desc_empty:
+        da, la, db, lb, _ = pair_vectors(a, b)
+        d = _dot(da, db)
+        if d:
+            x["desc_cos"] = d
+            if "ns_differ" in x:
+                x["ns_differ_desc"] = d
+        ld = _dot(la, lb)
+        if ld:
+            x["lead_cos"] = ld
+
+
+def _stage2_params(a: Frame, b: Frame, x: dict[str, float]) -> None:
     if a.params and b.params:
-        x["param_sim"], x["req_sim"], extra = _params(a, b)
+        ps, rs, extra = _params(a, b)
+        if ps:
+            x["param_sim"] = ps
+        if rs:
+            x["req_sim"] = rs
         if extra is not None:
             x["extra_required"] = 1.0
     elif a.params or b.params:
@@ -465,39 +608,59 @@ def _stage2(a: Frame, b: Frame, x: dict[str, float]) -> None:
             if p.required and p.kind not in ("page", "auth", "format"):
                 x["extra_required"] = 1.0
                 break
-    if not a.desc_empty and not b.desc_empty:
-        da, la, db, lb, _ = pair_vectors(a, b)
-        x["desc_cos"] = _dot(da, db)
-        x["lead_cos"] = _dot(la, lb)
-        if x["ns_differ"]:
-            x["ns_differ_desc"] = x["desc_cos"]
+
+
+def _stage2(a: Frame, b: Frame, x: dict[str, float]) -> None:
+    """The features that compare descriptions and parameters (the costly part)."""
+    _stage2_desc(a, b, x)
+    _stage2_params(a, b, x)
+
+
+def _logit(p: float) -> float:
+    return math.log(p / (1.0 - p)) if p < 1.0 else math.inf
+
+
+def _may_override(a: Frame, b: Frame) -> bool:
+    """Could a cue, an enum or a switch of one tool override a decisive difference?"""
+    return bool(a.cue_names or b.cue_names or a.enum_words or b.enum_words or a.enum_classes or b.enum_classes
+                or a.flags or b.flags)
 
 
 def features(a: Frame, b: Frame) -> list[float]:
     """The evidence features of a pair, in the order of FEATURES (symmetric in a and b)."""
     x, _ = _stage1(a, b)
     _stage2(a, b, x)
-    return list(x.values())
+    return [x.get(f, 0.0) for f in FEATURES]
 
 
 def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
     """The overlap score of a pair (0..1), or None when it is below ``threshold`` (checked early: when even the
     most favourable parameters and descriptions could not lift the pair to it, they are not compared)."""
     m = model()
+    w = m.by_name
+    if threshold > 0.0 and m.quick_exit:
+        # different or opposite actions that no cue, enum or switch could override: decided without the rest
+        rel = lexicon().relation(a.action, b.action)
+        if rel in ("different", "opposite") and not _may_override(a, b) \
+                and m.bias + w["act_" + rel] + w["veto"] + m.pos_sum < _logit(threshold):
+            return None
     x, _ = _stage1(a, b)
     z = m.bias
-    w = m.by_name
     for k, v in x.items():
-        if v:
+        z += w[k] * v
+    if threshold > 0.0 and z + m.stage2_max < _logit(threshold):
+        return None
+    before = set(x)
+    _stage2_desc(a, b, x)
+    for k, v in x.items():
+        if k not in before:
             z += w[k] * v
-    if threshold > 0.0:
-        need = math.log(threshold / (1.0 - threshold)) if threshold < 1.0 else math.inf
-        if z + m.stage2_max < need:
-            return None
-    _stage2(a, b, x)
-    for k in _STAGE2:
-        v = x[k]
-        if v:
+    if threshold > 0.0 and z + m.params_max < _logit(threshold):
+        return None
+    before = set(x)
+    _stage2_params(a, b, x)
+    for k, v in x.items():
+        if k not in before:
             z += w[k] * v
     s = 1.0 / (1.0 + math.exp(-z)) if z > -50 else 0.0
     return s if s >= threshold else None
@@ -513,13 +676,20 @@ def _pair(x: str, y: str) -> str:
     return x if x == y else f"{x} ~ {y}"
 
 
+def _prefix(f: Frame) -> str:
+    """The namespace or prefix part of the name as written (``math.``, ``FDA_``, ``server__``)."""
+    return f.name[: len(f.name) - len(f.base_raw)] if f.base_raw and f.name.endswith(f.base_raw) else ""
+
+
 def explain(a: Frame, b: Frame) -> list[str]:
     """What the pair shares and what sets it apart, in words; every part is evidence found in the two tools.
     ``a`` is the tool the finding is reported on, ``b`` the other."""
     lx = lexicon()
     out: list[str] = []
     if a.base and a.base == b.base and (a.ns or b.ns):
-        out.append(f"same name once namespaces are stripped ({a.base_raw})")
+        pa, pb = _prefix(a), _prefix(b)
+        prefixes = " vs ".join(f"`{p}`" if p else "none" for p in (pb, pa))
+        out.append(f"same name once namespaces are stripped ({a.base_raw}; {prefixes})")
     rel = lx.relation(a.action, b.action)
     wa, wb = a.action_word or a.action, b.action_word or b.action
     act = None

@@ -58,6 +58,8 @@ functions utility helper just directly will can could may used""".split())
 _PREPS = frozenset({"by", "from", "to", "for", "in", "with", "of", "on", "at", "about", "into", "within", "via", "using",
                     "across", "under", "per", "and", "or", "as", "that", "which", "based", "given", "if", "when",
                     "where", "while", "including", "such", "like", "than"})
+_CONTAINERS = frozenset({"array", "list", "set", "collection", "batch", "group", "number", "series", "pair", "range",
+                         "variety", "lot", "bunch", "sequence", "stream", "map", "dictionary", "table", "page"})
 _DETERMINERS = frozenset({"a", "an", "the", "all", "any", "some", "one", "its", "their", "his", "her", "our", "your",
                           "this", "that", "these", "those", "each", "every", "specific", "given", "specified",
                           "particular", "certain", "new", "existing", "current", "provided", "selected"})
@@ -72,6 +74,7 @@ class Param:
     kind: str  # id | name | query | path | url | content | location | time | page | auth | format | other
     required: bool
     type: str | None
+    wkey: str = ""  # its words as a set, sorted and joined (same words in another order match)
 
 
 @dataclass(slots=True)
@@ -106,16 +109,35 @@ class Frame:
     surface: dict[str, str] = field(default_factory=dict)  # term -> a word that produced it
     desc_empty: bool = True
     norm_names: frozenset[str] = frozenset()  # the ways another description may name this tool
+    flags: dict[str, str] = field(default_factory=dict)  # head -> raw name of optional switches (include_reviews)
     pindex: Any = None  # decide.py's index of the parameters, built on first use
     sents: list[str] | None = None  # the description's sentences until vectors() has read them
     desc_low: str = ""  # the description, lower-case (CJK words mapped)
     sent_terms: list = field(default_factory=list)  # (normalised sentence, its terms), filled by vectors()
     sent_keys: frozenset[str] = frozenset()
+    memo: dict = field(default_factory=dict)  # decide.py's per-frame values (namespace words, key entity, ...)
 
 
+def mention_keys(name: str) -> frozenset[str]:
+    """The ways a description may name a tool, normalised: its name, without namespaces (``server__read_file`` ->
+    read_file), without a service prefix too (``FDA_get_label`` -> get_label). A frame's ``norm_names`` are among
+    them."""
+    parts = [p for p in _NAMESPACE_RE.split(name) if p]
+    base = parts[-1] if parts else name
+    out = {norm_ident(name), norm_ident(base)}
+    rest = _PART_RE.split(base, maxsplit=1)
+    if len(rest) == 2:
+        out.add(norm_ident(rest[1]))
+    return frozenset(out - {""})
+
+
+_NON_IDENT_RE = re.compile(r"[^0-9a-z\u3040-\u9fff]+")
+
+
+@lru_cache(maxsize=1 << 15)
 def norm_ident(s: str) -> str:
     """An identifier as descriptions may write it: lower-case, no separators (read_text_file ~ readTextFile)."""
-    return re.sub(r"[^0-9a-z\u3040-\u9fff]+", "", s.lower())
+    return _NON_IDENT_RE.sub("", s.lower())
 
 
 # ------------------------------------------------------------------------------------------------ words
@@ -277,6 +299,15 @@ def _name_tokens(name: str) -> tuple[list[str], list[str], str]:
     return ns, toks, base
 
 
+def _after_words(raw: str, first: str) -> str:
+    """The part of a name as written from the word ``first`` on (civic_search_variants, search -> search_variants)."""
+    low = raw.lower()
+    k = low.find(first)
+    while k > 0 and low[k - 1].isalnum() and not raw[k].isupper():
+        k = low.find(first, k + 1)
+    return raw[k:] if k > 0 else raw
+
+
 def _verb_at(toks: list[str], lx: Lexicon) -> tuple[int, str] | None:
     """(index, class) of the name's verb: at the start, after a service prefix or, in a noun-first name, at the end;
     first a word that cannot be a noun, then one that can."""
@@ -285,6 +316,8 @@ def _verb_at(toks: list[str], lx: Lexicon) -> tuple[int, str] | None:
     last = len(toks) - 1
     places = [0, *range(1, min(last, 4))] + ([last] if last > 0 else [])
     for strict in (True, False):
+        if not strict and last > 0 and lx.nominal_class(toks[last]) and toks[0] in lx.noun_verbs:
+            return last, lx.nominal_class(toks[last])  # text_translation: a noun, then the nominalised verb
         for i in places:
             tok = toks[i]
             cls = lx.verb_class(tok)
@@ -315,6 +348,7 @@ def _parse_name(f: Frame) -> None:
         if 0 < i < len(toks) - 1:  # FDA_get_drug_label: what precedes the verb is a service prefix
             ns.extend(toks[:i])
             words = toks[i + 1:]
+            f.base_raw = base_raw = _after_words(base_raw, toks[i])
             toks = toks[i:]
         else:
             words = toks[:i] + toks[i + 1:]
@@ -332,7 +366,7 @@ def _parse_name(f: Frame) -> None:
     f.base = "_".join(lx.canon(x) for x in toks if x not in _NAME_FILLER)
     _object_slots(f, words, "name")
     f.name_words = frozenset(lx.canon(x) for x in toks) | frozenset(x for x in toks)
-    f.norm_names = frozenset({norm_ident(f.name), norm_ident(base_raw)} - {""})
+    f.norm_names = frozenset({norm_ident(f.name), norm_ident(base_raw)} - {""}) & mention_keys(f.name)
 
 
 def _object_slots(f: Frame, words: list[str], src: str) -> None:
@@ -464,7 +498,7 @@ def _terms(sentence: str, surface: dict[str, str]) -> list[str]:
     return out
 
 
-MAX_TERMS = 48  # a description vector keeps its heaviest terms (the rest add little to a cosine)
+MAX_TERMS = 32  # a description vector keeps its heaviest terms (the rest add little to a cosine)
 _LOG = [0.0] + [1.0 + math.log(c) for c in range(1, 64)]
 
 
@@ -510,6 +544,10 @@ def _lead(f: Frame, sentence: str) -> None:
             j += 1
             continue
         if w in _PREPS or w in lx.stop or (lx.verb_class(w) and w not in lx.noun_verbs and not w.startswith("@")):
+            if rest and w == "of" and all(x in _CONTAINERS for x in rest):
+                rest = []  # "an array of documents": the documents
+                j += 1
+                continue
             if rest and all(lx.facet.get(lx.canon(x)) for x in rest) and w in ("about", "of", "on", "for"):
                 rest = []  # "detailed information about a gene": the object follows
                 j += 1
@@ -540,7 +578,7 @@ def _cue_res() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
         alt(lx.cues.get("workflow", ("\x00",)))
 
 
-def _cues(f: Frame, text: str, sentences: list[str]) -> None:
+def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | None = None) -> None:
     """Tool names the description mentions, each with the strongest cue of a sentence naming it (alias >
     instead > workflow > a mere mention), and whether it says the tool is deprecated."""
     low_text = text.lower()
@@ -548,6 +586,8 @@ def _cues(f: Frame, text: str, sentences: list[str]) -> None:
         f.deprecated = next((x for x in sentences if any(w in x.lower() for w in ("deprecat", "legacy", "obsolete"))),
                             None)
     idents = [(m.start(), next(g for g in m.groups() if g)) for m in _IDENT_RE.finditer(text)]
+    if known is not None:
+        idents = [(pos, ident) for pos, ident in idents if norm_ident(ident) in known]
     if not idents:
         return
     alias, instead, workflow = _cue_res()
@@ -597,7 +637,7 @@ def _platforms(f: Frame, texts: list[str]) -> None:
     f.platforms = {k: frozenset(v) for k, v in found.items()}
 
 
-def _parse_description(f: Frame, description: str) -> None:
+def _parse_description(f: Frame, description: str, known_names: frozenset[str] | None = None) -> None:
     text = prepare_text(description)
     sents = split_sentences(text) if text.strip() else []
     f.desc_empty = not sents
@@ -608,7 +648,7 @@ def _parse_description(f: Frame, description: str) -> None:
     f.desc_low = text.lower()
     if f.action is None or not f.obj:
         _lead(f, sents[0])
-    _cues(f, text, sents)
+    _cues(f, text, sents, known_names)
     _platforms(f, sents[:2])
 
 
@@ -668,6 +708,11 @@ def _norm_type(t: Any) -> str | None:
 
 
 @lru_cache(maxsize=1 << 14)
+def _wkey(words: tuple[str, ...]) -> str:
+    return "\x00".join(sorted(set(words)))
+
+
+@lru_cache(maxsize=1 << 14)
 def param_words(key: str) -> tuple[tuple[str, ...], str, str]:
     """(canonical words, head, kind) of a property name."""
     lx = lexicon()
@@ -697,9 +742,11 @@ def _parse_params(f: Frame, parameters: Any) -> None:
                 continue
             words, head, kind = param_words(k)
             v = v if isinstance(v, dict) else {}
-            if kind == "id" and head in ("number", "no") and v.get("type") in ("integer", "number"):
-                kind = "other"  # thoughtNumber, page_no: a count, not a key
-            out.append(Param(k, "_".join(words), words, head, kind, k in required, _norm_type(v.get("type"))))
+            if kind == "id" and head in ("number", "no") and v.get("type") in ("integer", "number") \
+                    and not set(words[:-1]) & set(f.obj):
+                kind = "other"  # thoughtNumber, page_no: a count, not a key (issue_number on get_issue is one)
+            out.append(Param(k, "_".join(words), words, head, kind, k in required, _norm_type(v.get("type")),
+                             _wkey(words)))
             enum = v.get("enum")
             if not isinstance(enum, list) and isinstance(v.get("items"), dict):
                 enum = v["items"].get("enum")
@@ -720,6 +767,11 @@ def _parse_params(f: Frame, parameters: Any) -> None:
                         if cls and cls != f.action:
                             enum_classes.setdefault(cls, (k, val))
     f.params = tuple(out)
+    # switches that add a part to the answer: phenotypes=1, include_reviews=true, with_comments
+    f.flags = {p.head: p.raw for p in out
+               if not p.required and p.kind not in ("page", "format", "auth", "id", "name", "query")
+               and p.head not in lx.generic and (p.type in ("boolean", "integer") and len(p.words) <= 2
+                                                  or p.words[0] in ("include", "with", "show"))}
     f.keys = frozenset((p.kind if p.kind in _KEY_KINDS else "other:" + p.head) for p in out
                        if p.required and p.kind not in ("page", "auth", "format"))
     f.enum_words = enum_words
@@ -728,12 +780,17 @@ def _parse_params(f: Frame, parameters: Any) -> None:
 
 # ------------------------------------------------------------------------------------------------ entry point
 
-def parse(name: str, description: Any = "", parameters: Any = None) -> Frame:
-    """The purpose frame of one tool (name, description text, JSON Schema of its arguments)."""
+def parse(name: str, description: Any = "", parameters: Any = None,
+          known_names: frozenset[str] | None = None) -> Frame:
+    """The purpose frame of one tool (name, description text, JSON Schema of its arguments).
+
+    ``known_names`` (the ``norm_ident`` of every tool it will be compared with) limits the tool names its
+    description is searched for to those: a mention of a tool that is not in the set plays no part in any pair,
+    so no pair's features change, and most descriptions then need no cue analysis at all."""
     f = Frame(name=name if isinstance(name, str) else str(name))
     _parse_name(f)
     _parse_params(f, parameters)
-    _parse_description(f, description if isinstance(description, str) else "")
+    _parse_description(f, description if isinstance(description, str) else "", known_names)
     _finish(f)
     return f
 

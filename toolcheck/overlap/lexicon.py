@@ -211,8 +211,8 @@ class Lexicon:
             return "same"
         if b in self.opposite.get(a, ()):
             return "opposite"
-        if b in self.related.get(a, ()):
-            return "related"
+        if b in self.related.get(a, ()) or "*" in self.related.get(a, ()) or "*" in self.related.get(b, ()):
+            return "related"  # a generic verb (manage, handle) relates to every action
         return "different"
 
     # -------------------------------------------------------------------------------------------- nouns
