@@ -78,6 +78,17 @@ def test_chinese_paraphrase(project):
     assert "帮助" in f.message or "中心" in f.message  # Han bigrams are the shared terms
 
 
+@pytest.mark.parametrize("case", sorted(p.name for p in (CASES / "fail").iterdir()))
+def test_fail_cases_fire_once_with_their_evidence(case, tmp_path):
+    """Each paraphrase class (synonym objects, restated states, nominalised verbs, deprecated aliases, subsumption
+    through an enum; English, Japanese, Chinese) is one finding whose message names the evidence."""
+    proj = copy_case(f"fail/{case}", tmp_path)
+    [f] = overlaps(run_engine("lint", cwd=proj))
+    expect = CASES / "fail" / case / "expect.txt"
+    for line in (expect.read_text(encoding="utf-8").splitlines() if expect.is_file() else []):
+        assert line in f.message, (line, f.message)
+
+
 @pytest.mark.parametrize("case", sorted(p.name for p in (CASES / "pass").iterdir()))
 def test_pass_cases_score_low(case, tmp_path):
     proj = copy_case(f"pass/{case}", tmp_path)
