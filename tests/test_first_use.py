@@ -10,8 +10,6 @@ import re
 import subprocess
 import xml.etree.ElementTree as ET
 
-import pytest
-
 from .conftest import run_cli, run_json
 
 GOOD = """\
