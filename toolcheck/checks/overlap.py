@@ -13,7 +13,7 @@ from ..registry import rule
 
 GROUP_MODES = ("auto", "origin", "source", "file", "none")
 # the threshold data/overlap/model.json was fitted for (tests/test_overlap_model.py keeps the two equal)
-_DEFAULT_THRESHOLD = 0.55
+_DEFAULT_THRESHOLD = 0.5
 
 
 def _origin(source: str) -> str:
@@ -156,7 +156,7 @@ def overlapping_tools(contracts, ctx):
     ```
 
     Options:
-    `rules.TC430.threshold` (default 0.55): the score from which a pair is reported. Lower it (0.35) to see
+    `rules.TC430.threshold` (default 0.5): the score from which a pair is reported. Lower it (0.35) to see
     looser overlaps, raise it (0.7) to keep only near-duplicates. The Example above scores about 0.9, the Use
     instead below 0.1.
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from .frames import Frame
+from .lexicon import lexicon
 
 MAX_POSTING = 400
 MAX_SIGNATURE = 80  # a signature shared by more tools (search|query) is no evidence
@@ -41,8 +42,9 @@ def keys_of(f: Frame, wide: bool = False) -> Iterator[tuple[str, int]]:
         yield f"A{f.action}|{f.head}", ACTIVE
     if f.head:  # wide (a low threshold): every pair with one head, whatever the actions
         yield "H" + f.head, ACTIVE if f.action is None or wide else PASSIVE
-    if f.action:
-        yield "O" + f.action, ACTIVE if not f.obj else PASSIVE
+    if f.action:  # a tool without an object, or with a generic one (read_content), meets every same action
+        generic = len(f.obj) == 1 and f.head in lexicon().generic
+        yield "O" + f.action, ACTIVE if not f.obj or generic else PASSIVE
         req = sorted(p.canon for p in f.params if p.required)
         if req:
             yield f"P{f.action}|" + "\x00".join(req), ACTIVE

@@ -69,11 +69,13 @@ FEATURES = (
 # Differences that make two tools distinct "even with 90% shared words" (issue 18): a different or opposite
 # action, a listing vs a get-one by key, a part or sibling of an object, a lookup by another object's id,
 # different platforms, opposite name words or directions, different states, a namespace that is a scope, a scope
-# given as a required argument. Only a description naming the other as an alias / the thing to use instead, or an
-# enum or parameter of one that selects the other's job, outweighs them.
+# given as a required argument. Only a description calling the other an alias (deprecated for it, the same as it), or an
+# enum or switch of one that selects the other's job, outweighs them ("use X instead" alone does not: it is as often
+# a pointer to a different tool for a different case).
 VETOES = ("act_opposite", "act_different", "cardinality", "sub_resource", "sibling", "foreign_key", "platform",
-          "direction", "state_conflict", "ns_conflict", "required_scope", "facet_one_side")
-_OVERRIDES = ("cue_alias", "cue_instead", "enum_cover")
+          "direction", "state_conflict", "ns_conflict", "required_scope", "facet_one_side", "state_one_side",
+          "qual_conflict")
+_OVERRIDES = ("cue_alias", "enum_cover")
 _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns_differ_desc")
 
 
@@ -104,6 +106,7 @@ class Model:
         z = self.bias
         for w, v in zip(self.weights, x, strict=True):
             z += w * v
+        z = round(z, 9)
         return 1.0 / (1.0 + math.exp(-z)) if z > -50 else 0.0
 
 
@@ -136,6 +139,8 @@ def _object(a: Frame, b: Frame, covered: frozenset[str] = frozenset()) -> tuple[
     if not sa or not sb:
         return 0.8, "narrower"
     if sa == sb:
+        if a.head != b.head and len(a.obj) == len(b.obj) and a.head not in covered and b.head not in covered:
+            return 0.3, "swap"  # disease_chemicals vs chemical_diseases: the same words, the other way round
         return 1.0, "same"
     shared = sa & sb
     if a.head == b.head or (a.head in covered or b.head in covered) and shared:
@@ -269,6 +274,22 @@ def _cue(a: Frame, b: Frame) -> tuple[str, Frame, str] | None:
 
 
 def _enum_cover(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, str, tuple[str, str]] | None:
+    ka = {k for k in a.keys if not k.startswith("other:")}
+    kb = {k for k in b.keys if not k.startswith("other:")}
+    if ka and kb and ka.isdisjoint(kb):
+        return None  # the one takes a file, the other text (or an id vs a query): not one job in two modes
+    hit = _enum_cover1(a, b, rel)
+    if hit is not None:
+        x, y, word, _ = hit
+        # what the covered tool converts from or to must be a value too (format_convert cannot take docx)
+        for role in ("source", "target"):
+            for w in y.quals.get(role, ()):
+                if w != word and w not in x.enum_words and w not in x.obj:
+                    return None
+    return hit
+
+
+def _enum_cover1(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, str, tuple[str, str]] | None:
     """(coverer, covered, word, (param, value)): an enum value of one tool's mode parameter is the other tool's
     action (method=cancel covers cancel_order) or a word of its object (statement_type=income covers
     get_income_statement)."""
@@ -326,6 +347,16 @@ def _antonym(a: Frame, b: Frame) -> tuple[str, str] | None:
 
 def _param_words(raw: str) -> tuple[str, ...]:
     return param_words(raw)[0]
+
+
+def _keyless(f: Frame) -> bool:
+    """Takes nothing required at all: acts on everything (clear the memory, get all recipes)."""
+    return not any(p.required for p in f.params)
+
+
+def _keyed(f: Frame) -> bool:
+    """Requires a key of one object (an id, a name, a lookup query)."""
+    return any(p.required and p.kind in ("id", "name", "query") for p in f.params)
 
 
 def _one(f: Frame) -> bool:
@@ -392,6 +423,9 @@ def _ns_conflict(a: Frame, b: Frame) -> tuple[str, str] | None:
     """Namespaces whose words differ and reappear in each tool's own parameters (team_stats.get_top_scorer with
     team_name vs league_stats.get_top_scorer with league_name): the namespace is a scope, not a server."""
     lx = lexicon()
+    if len(a.ns) > 1 and len(b.ns) > 1 and a.ns[-1] == b.ns[-1] and set(a.ns[:-1]).isdisjoint(b.ns[:-1]):
+        # core_memory_list_keys vs archival_memory_list_keys: two kinds of one thing before the verb
+        return " ".join(a.ns), " ".join(b.ns)
     na = {w for w in a.ns if w not in lx.platform} - set(b.ns)
     nb = {w for w in b.ns if w not in lx.platform} - set(a.ns)
     if not na or not nb:
@@ -439,6 +473,8 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
             x["head_conflict"] = 1.0
         elif how == "part":
             x["sub_resource"] = 1.0
+        elif how == "swap":
+            x["direction"] = 1.0
         elif how == "narrower" and fa[0] != fb[0]:
             x["mod_one_side"] = 1.0
             if _unsupported(a, b):
@@ -452,7 +488,7 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
         for role in ("key", "source", "target", "scope", "with"):
             qa, qb = a.quals.get(role), b.quals.get(role)
             if qa and qb:
-                if set(qa).isdisjoint(qb):
+                if _quals_differ(a, b, qa, qb):
                     x["qual_conflict"] = 1.0
             elif bool(qa) != bool(qb):
                 if role == "key":
@@ -474,6 +510,9 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
         x["facet_conflict"] = 1.0
     if (fa[3] and fb[4]) or (fb[3] and fa[4]):
         x["cardinality"] = 1.0
+    elif a.head == b.head and a.head is not None and rel in ("same", "related") and (
+            (_keyless(a) and _keyed(b)) or (_keyless(b) and _keyed(a))) and (a.params or b.params):
+        x["cardinality"] = 1.0  # core_memory_clear vs core_memory_remove(key), getAllRecipes vs getRecipeById
     if a.platforms or b.platforms:
         if _platform(a, b):
             x["platform"] = 1.0
@@ -495,8 +534,9 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
     if na and nb:
         if na == nb:
             x["ns_same"] = 1.0
-        elif na.isdisjoint(nb):
-            x["ns_differ"] = 1.0
+        else:
+            if na.isdisjoint(nb):
+                x["ns_differ"] = 1.0
             if _ns_conflict(a, b):
                 x["ns_conflict"] = 1.0
     ea, eb = fa[2], fb[2]
@@ -504,13 +544,17 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
         x["foreign_key"] = 1.0
     if (a.facet == "meta") != (b.facet == "meta") and a.head == b.head and a.head is not None:
         x["facet_one_side"] = 1.0
-    if not ("cue_alias" in x or "cue_instead" in x or "enum_cover" in x):
-        why = next((k for k in VETOES[:-2] if k in x), None)
+    if not ("cue_alias" in x or "enum_cover" in x):
+        why = next((k for k in VETOES[:-4] if k in x), None)
         if why is None and ("scope_one_side" in x or "qual_one_side" in x or "mod_one_side" in x) \
                 and _required_scope(a, b):
             why = "required_scope"
         if why is None and "facet_one_side" in x and _content_vs_meta(a, b):
             why = "facet_one_side"
+        if why is None and "state_one_side" in x and not _state_expressible(a, b):
+            why = "state_one_side"
+        if why is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)):
+            why = "qual_conflict"
         if why == "cardinality" and _bulk(a, b):
             why = None
         if why is not None:
@@ -523,9 +567,13 @@ def veto_reason(a: Frame, b: Frame) -> str | None:
     x, _ = _stage1(a, b)
     if "veto" not in x:
         return None
-    hit = next((k for k in VETOES[:-2] if k in x), None)
+    hit = next((k for k in VETOES[:-4] if k in x), None)
     if hit is None and "facet_one_side" in x and _content_vs_meta(a, b):
         return "facet_one_side"
+    if hit is None and "state_one_side" in x and not _state_expressible(a, b):
+        return "state_one_side"
+    if hit is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)):
+        return "qual_conflict"
     return hit or "required_scope"
 
 
@@ -561,6 +609,56 @@ def _unsupported(a: Frame, b: Frame) -> bool:
         return False
     return not any(_says(broad, w) or w in broad.enum_words or _says(broad, narrow.obj_words[narrow.obj.index(w)])
                    for w in extra)
+
+
+def _quals_differ(a: Frame, b: Frame, qa: tuple[str, ...], qb: tuple[str, ...]) -> bool:
+    """Two values of one qualifier differ: a word the other lacks that is not a facet, a generic word, or the
+    tools' object itself (by_drug_name ~ by_name on a drug tool; by_abuse_info vs by_abuse_dependence_info differ)."""
+    lx = lexicon()
+    ignore = set(a.obj) | set(b.obj)
+    diff = {w for w in set(qa) ^ set(qb) if w not in ignore and w not in lx.facet and w not in lx.generic
+            and w != "identifier"}
+    return bool(diff)
+
+
+def _key_differs(a: Frame, b: Frame) -> bool:
+    """Different lookup keys that the required parameters bear out (by pdb with pdb_ids vs by uniprot with
+    uniprot_id); keys in names alone, over the same required parameters, are not a difference."""
+    qa, qb = a.quals.get("key"), b.quals.get("key")
+    if not qa or not qb or not _quals_differ(a, b, qa, qb):
+        return False
+    ra, rb = _rindex(a), _rindex(b)
+    if ra is None or rb is None:
+        return False
+    return any(_pmatch(p, rb)[0] < 0.7 for p in _pindex(a).required) or \
+        any(_pmatch(p, ra)[0] < 0.7 for p in _pindex(b).required)
+
+
+def _state_expressible(a: Frame, b: Frame) -> bool:
+    """The tool without a state in its name can select it: a status/state parameter or an enum naming it
+    (list_open_issues vs list_issues(state=open))."""
+    for s_, o in ((a, b), (b, a)):
+        if s_.states and not o.states:
+            if any(p.head in ("status", "state", "filter") for p in o.params):
+                return True
+            lx = lexicon()
+            words = {w for st in s_.states for ph, v in lx.state_phrases.items() if v == st for w in ph}
+            return bool(words & o.enum_words.keys())
+    return True
+
+
+def _named_source_conflict(a: Frame, b: Frame) -> bool:
+    """Different sources or targets of which one is a named platform or format (from youtube vs from a URL,
+    to pdf vs to html)."""
+    lx = lexicon()
+    for role in ("source", "target"):
+        qa, qb = a.quals.get(role), b.quals.get(role)
+        if qa and qb and set(qa).isdisjoint(qb):
+            for w in (*qa, *qb):
+                hit = lx.platform.get(w)
+                if hit and not lx.interchangeable.get(hit[0], False):
+                    return True
+    return False
 
 
 def _content_vs_meta(a: Frame, b: Frame) -> bool:
@@ -662,6 +760,7 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
     for k, v in x.items():
         if k not in before:
             z += w[k] * v
+    z = round(z, 9)  # the sum's order follows the pair's: rounding makes compare(a, b) == compare(b, a)
     s = 1.0 / (1.0 + math.exp(-z)) if z > -50 else 0.0
     return s if s >= threshold else None
 
@@ -710,6 +809,7 @@ def explain(a: Frame, b: Frame) -> list[str]:
                "disjoint": f"different objects ({ob} vs {oa})",
                "head": f"different objects ({ob} vs {oa})",
                "part": f"one object is a part of the other ({ob} vs {oa})",
+               "swap": f"the same words the other way round ({ob} vs {oa})",
                "generic": f"one object is a kind of the other ({ob} ~ {oa})",
                "same": f"the same object ({_pair(ob, oa)})",
                "narrower": f"one object narrows the other ({ob} ~ {oa})"}[how]
