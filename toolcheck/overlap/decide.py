@@ -148,9 +148,8 @@ def _object(a: Frame, b: Frame, covered: frozenset[str] = frozenset()) -> tuple[
             return 0.3, "sibling"
         return 0.7, "narrower"
     # a generic object (file, document, item) whose description names the other's object: a kind of it
-    for g, o in ((a, b), (b, a)):
-        if len(g.obj) == 1 and g.head in lx.generic and o.head and (o.head in g.enum_words or _says(g, o.head)):
-            return 0.5, "generic"
+    if _generic_side(a, b):
+        return 0.5, "generic"
     # pull_request vs pull_request_reviews: the longer names a part of the shorter's object
     for x, y in ((a, b), (b, a)):
         n = len(x.obj)
@@ -159,6 +158,19 @@ def _object(a: Frame, b: Frame, covered: frozenset[str] = frozenset()) -> tuple[
     if shared:
         return 0.2, "head"
     return 0.0, "disjoint"
+
+
+def _generic_side(a: Frame, b: Frame) -> tuple[Frame, Frame, str] | None:
+    """(g, o, where): g's object is one generic word (file, document, object) and g's enum values or description
+    name o's object head: g may act on a kind of o's object (read_file saying 'PDF files' vs read_pdf)."""
+    lx = lexicon()
+    for g, o in ((a, b), (b, a)):
+        if len(g.obj) == 1 and g.head in lx.generic and o.head:
+            if o.head in g.enum_words:
+                return g, o, "enum"
+            if _says(g, o.head):
+                return g, o, "description"
+    return None
 
 
 _KEY_PARAM_KINDS = frozenset({"id", "name", "query", "path", "url", "content"})
@@ -771,6 +783,11 @@ def _words(f: Frame) -> str:
     return " ".join(f.obj_words) if f.obj_words else " ".join(f.obj)
 
 
+def _spelled(raw: str) -> str:
+    """A name part as written, but for case and separators (get-users = get_users = getUsers)."""
+    return "".join(ch for ch in raw.lower() if ch.isalnum())
+
+
 def _pair(x: str, y: str) -> str:
     return x if x == y else f"{x} ~ {y}"
 
@@ -788,7 +805,12 @@ def explain(a: Frame, b: Frame) -> list[str]:
     if a.base and a.base == b.base and (a.ns or b.ns):
         pa, pb = _prefix(a), _prefix(b)
         prefixes = " vs ".join(f"`{p}`" if p else "none" for p in (pb, pa))
-        out.append(f"same name once namespaces are stripped ({a.base_raw}; {prefixes})")
+        if _spelled(a.base_raw) == _spelled(b.base_raw) and (pa or pb):
+            out.append(f"same name once namespaces are stripped ({a.base_raw}; {prefixes})")
+        else:  # equal only as canonical words (request ~ requests, do_delete_object ~ delete_object): say so
+            where = f"; {prefixes}" if pa or pb else ""
+            out.append(f"names alike once prefixes, filler words and word forms are set aside "
+                       f"({_pair(b.base_raw or b.name, a.base_raw or a.name)}{where})")
     rel = lx.relation(a.action, b.action)
     wa, wb = a.action_word or a.action, b.action_word or b.action
     act = None
@@ -810,7 +832,7 @@ def explain(a: Frame, b: Frame) -> list[str]:
                "head": f"different objects ({ob} vs {oa})",
                "part": f"one object is a part of the other ({ob} vs {oa})",
                "swap": f"the same words the other way round ({ob} vs {oa})",
-               "generic": f"one object is a kind of the other ({ob} ~ {oa})",
+               "generic": _explain_generic(a, b),
                "same": f"the same object ({_pair(ob, oa)})",
                "narrower": f"one object narrows the other ({ob} ~ {oa})"}[how]
     if act and obj and obj.startswith("the same object") and rel in ("same", "related"):
@@ -861,9 +883,12 @@ def explain(a: Frame, b: Frame) -> list[str]:
         note = f"; {aside} identical sentence{'s' if aside > 1 else ''} set aside" if aside else ""
         if d >= 0.05:
             common = sorted(da.keys() & db.keys(), key=lambda k: (-da[k] * db[k], k))
-            words = [a.surface.get(k, k.lstrip("@")) for k in common[:5]]
+            # each term as each description writes it (files ~ file, generate ~ create)
+            words = [_pair(b.surface.get(k, k.lstrip("@")), a.surface.get(k, k.lstrip("@"))) for k in common[:5]]
             more = f", +{len(common) - 5} more" if len(common) > 5 else ""
-            out.append(f"{round(d * 100)}% shared description terms ({', '.join(words)}{more}{note})")
+            gloss = ("; Chinese and Japanese words read as the lexicon's English glosses"
+                     if not (a.desc_low.isascii() and b.desc_low.isascii()) else "")
+            out.append(f"{round(d * 100)}% shared description terms ({', '.join(words)}{more}{note}{gloss})")
         else:
             out.append(f"descriptions share almost no terms{note}")
     cue = _cue(a, b)
@@ -879,6 +904,14 @@ def explain(a: Frame, b: Frame) -> list[str]:
         x, y, word, (param, value) = cover
         out.append(f"`{x.name}` covers `{y.name}` with {param}={value}")
     return out
+
+
+def _explain_generic(a: Frame, b: Frame) -> str:
+    """What the 'generic' relation saw, no more: not that one object is a kind of the other (an R2 object is no
+    kind of bucket), only that a general object's tool mentions the other's object."""
+    g, o, where = _generic_side(a, b) or (a, b, "description")
+    return (f"`{g.name}` acts on a general object ({_words(g)}) and its {'enum values' if where == 'enum' else where} "
+            f"name{'' if where == 'enum' else 's'} `{o.name}`'s object ({o.head})")
 
 
 def _explain_params(a: Frame, b: Frame) -> list[str]:
