@@ -187,7 +187,7 @@ def evaluate(name: str, recs: list[dict], scores: list[float], base: list[float]
         res["tfidf_f1"] = prf(y, [s >= base_threshold for s in base])[2]
     res["misclassified"] = [
         {"id": rec["id"], "a": rec["a"]["name"], "b": rec["b"]["name"], "label": rec["label"],
-         "score": round(s, 3), "why": rec.get("why", ""), "stratum": rec.get("stratum")}
+         "score": round(s, 3), "why": rec.get("why", ""), "stratum": rec.get("stratum"), "flagged": pp}
         for rec, s, yy, pp in zip(recs, scores, y, pred, strict=True) if yy != pp
     ]
     return res
@@ -220,7 +220,10 @@ def print_report(results: list[dict], skipped: dict[str, int], quick: bool, misc
         print(f"## {r['dataset']}: {len(fp)} false positives, {len(fn)} false negatives at {r['threshold']}")
         for kind, rows in (("FP", fp), ("FN", fn)):
             for m in rows[:misclassified] if misclassified is not None else rows:
-                print(f"  {kind} {m['score']:.2f}  {m['a']} | {m['b']}  [{m['stratum'] or 'dev'}]  {m['why']}")
+                # an overlap scoring above the threshold that the run at the threshold did not report: the
+                # blocking (toolcheck/overlap/candidates.py) never compared the pair there
+                lost = "  (not compared at the threshold)" if kind == "FN" and m["score"] >= r["threshold"] else ""
+                print(f"  {kind} {m['score']:.2f}  {m['a']} | {m['b']}  [{m['stratum'] or 'dev'}]  {m['why']}{lost}")
 
 
 def main(argv: list[str] | None = None) -> int:
