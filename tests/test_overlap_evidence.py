@@ -188,6 +188,14 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
             g, word = tools[m.group(1)], m.group(5)
             if m.group(3) == "description" and word not in (g.get("description") or "").lower():
                 bad(c, "the description does not name that object")
+        m = re.match(r"only `([^`]+)` names a platform \((.+)\)$", c)
+        if m:
+            for w in m.group(2).split("/"):
+                written = w.split(" = ")[0]
+                if written not in _text(tools[m.group(1)]):
+                    bad(c, f"{written!r} is not in that tool")
+        if "Chinese and Japanese words" in c and not any(re.search("[\u3040-\u9fff]", _text(t)) for t in both):
+            bad(c, "neither description has Chinese or Japanese words")
         if c.startswith("one object is a kind of the other"):
             bad(c, "a kind relation is never established, only a mention")
         m = re.match(r"\d+% shared description terms \((.*)\)$", c)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -334,14 +335,21 @@ def _platform(a: Frame, b: Frame) -> tuple[str, str, str] | None:
     for cat in sorted(a.platforms.keys() & b.platforms.keys()):
         pa, pb = a.platforms[cat], b.platforms[cat]
         if pa.isdisjoint(pb) and not lx.interchangeable.get(cat, False):
-            return cat, "/".join(sorted(pa)), "/".join(sorted(pb))
+            return cat, "/".join(_as_written(a, c) for c in sorted(pa)), "/".join(_as_written(b, c) for c in sorted(pb))
     for x, y, flip in ((a, b, False), (b, a, True)):
         if "web_search" in x.platforms and "web_search" not in y.platforms:
             for cat in ("site", "code_host", "package_registry"):
                 if cat in y.platforms:
-                    pair = ("/".join(sorted(x.platforms["web_search"])), "/".join(sorted(y.platforms[cat])))
+                    pair = ("/".join(_as_written(x, c) for c in sorted(x.platforms["web_search"])),
+                            "/".join(_as_written(y, c) for c in sorted(y.platforms[cat])))
                     return ("site",) + (pair[::-1] if flip else pair)  # type: ignore[return-value]
     return None
+
+
+def _as_written(f: Frame, canon: str) -> str:
+    """A platform as the tool wrote it, with the platform it stands for when that differs (sheet = excel)."""
+    w = f.platform_words.get(canon, canon)
+    return canon if w == canon else f"{w} = {canon}"
 
 
 def _antonym(a: Frame, b: Frame) -> tuple[str, str] | None:
@@ -427,7 +435,7 @@ def _platform_one_side(a: Frame, b: Frame) -> tuple[Frame, str] | None:
         own = [c for c in x.platforms if not lx.interchangeable.get(c, False)]
         if own and not y.platforms:
             cat = sorted(own)[0]
-            return x, "/".join(sorted(x.platforms[cat]))
+            return x, "/".join(_as_written(x, c) for c in sorted(x.platforms[cat]))
     return None
 
 
@@ -783,6 +791,9 @@ def _words(f: Frame) -> str:
     return " ".join(f.obj_words) if f.obj_words else " ".join(f.obj)
 
 
+_CJK_RE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+
+
 def _spelled(raw: str) -> str:
     """A name part as written, but for case and separators (get-users = get_users = getUsers)."""
     return "".join(ch for ch in raw.lower() if ch.isalnum())
@@ -887,7 +898,7 @@ def explain(a: Frame, b: Frame) -> list[str]:
             words = [_pair(b.surface.get(k, k.lstrip("@")), a.surface.get(k, k.lstrip("@"))) for k in common[:5]]
             more = f", +{len(common) - 5} more" if len(common) > 5 else ""
             gloss = ("; Chinese and Japanese words read as the lexicon's English glosses"
-                     if not (a.desc_low.isascii() and b.desc_low.isascii()) else "")
+                     if _CJK_RE.search(a.desc_low) or _CJK_RE.search(b.desc_low) else "")
             out.append(f"{round(d * 100)}% shared description terms ({', '.join(words)}{more}{note}{gloss})")
         else:
             out.append(f"descriptions share almost no terms{note}")

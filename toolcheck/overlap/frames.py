@@ -98,6 +98,7 @@ class Frame:
     detail: frozenset[str] = frozenset()
     name_words: frozenset[str] = frozenset()  # every canonical word of the name (antonyms, mentions)
     platforms: dict[str, frozenset[str]] = field(default_factory=dict)
+    platform_words: dict[str, str] = field(default_factory=dict)  # canonical platform -> the word the tool wrote
     params: tuple[Param, ...] = ()
     keys: frozenset[str] = frozenset()  # required parameters' key labels (kinds)
     enum_words: dict[str, tuple[str, str]] = field(default_factory=dict)  # canonical word -> (param, value)
@@ -631,9 +632,10 @@ def _platforms(f: Frame, texts: list[str]) -> None:
     if not cand:
         return
     found: dict[str, set[str]] = {}
-    for w in cand:
+    for w in sorted(cand):
         cat, canon = lx.platform[w]
         found.setdefault(cat, set()).add(canon)
+        f.platform_words.setdefault(canon, w.replace("_", " "))
     f.platforms = {k: frozenset(v) for k, v in found.items()}
 
 
