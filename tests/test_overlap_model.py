@@ -155,6 +155,11 @@ PAIRS = [  # (a, b, overlap?)
     (("get_user_policy", "Get an inline policy of a user.", {"user_name": "string!", "policy_name": "string!"}),
      ("get_group_policy", "Get an inline policy of a group.", {"group_name": "string!", "policy_name": "string!"}),
      False),
+    # a source given as a required argument: distinct, however alike the rest (issue 18: scope or key required)
+    (("extract_text_from_url", "Extract and read the text in documents from web URLs, for scans, receipts and forms.",
+      {"url": "string!", "resize": "boolean", "max_width": "number"}),
+     ("extract_text_from_file", "Extract and read the text in documents from local file paths, for scans, receipts "
+      "and forms.", {"file_path": "string!", "resize": "boolean", "max_width": "number"}), False),
 ]
 
 

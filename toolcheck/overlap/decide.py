@@ -641,11 +641,11 @@ def _quals_differ(a: Frame, b: Frame, qa: tuple[str, ...], qb: tuple[str, ...]) 
     return bool(diff)
 
 
-def _key_differs(a: Frame, b: Frame) -> bool:
-    """Different lookup keys that the required parameters bear out (by pdb with pdb_ids vs by uniprot with
-    uniprot_id); keys in names alone, over the same required parameters, are not a difference."""
-    qa, qb = a.quals.get("key"), b.quals.get("key")
-    if not qa or not qb or not _quals_differ(a, b, qa, qb):
+def _key_differs(a: Frame, b: Frame, roles: tuple[str, ...] = ("key", "source", "scope")) -> bool:
+    """Different lookup keys, sources or scopes that the required parameters bear out (by pdb with pdb_ids vs by
+    uniprot with uniprot_id; from a url with url vs from a file with file_path); qualifiers in names alone, over
+    the same required parameters, are not a difference."""
+    if not any(a.quals.get(r) and b.quals.get(r) and _quals_differ(a, b, a.quals[r], b.quals[r]) for r in roles):
         return False
     ra, rb = _rindex(a), _rindex(b)
     if ra is None or rb is None:
