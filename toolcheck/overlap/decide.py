@@ -166,7 +166,7 @@ def _generic_side(a: Frame, b: Frame) -> tuple[Frame, Frame, str] | None:
     name o's object head: g may act on a kind of o's object (read_file saying 'PDF files' vs read_pdf)."""
     lx = lexicon()
     for g, o in ((a, b), (b, a)):
-        if len(g.obj) == 1 and g.head in lx.generic and o.head:
+        if len(g.obj) == 1 and g.head in _KIND_HEADS and o.head:
             if o.head in g.enum_words:
                 return g, o, "enum"
             if _says(g, o.head):
@@ -174,6 +174,7 @@ def _generic_side(a: Frame, b: Frame) -> tuple[Frame, Frame, str] | None:
     return None
 
 
+_KIND_HEADS = frozenset({"document", "file", "media", "content", "data"})  # objects that formats are kinds of
 _KEY_PARAM_KINDS = frozenset({"id", "name", "query", "path", "url", "content"})
 
 
