@@ -164,7 +164,6 @@ def _object(a: Frame, b: Frame, covered: frozenset[str] = frozenset()) -> tuple[
 def _generic_side(a: Frame, b: Frame) -> tuple[Frame, Frame, str] | None:
     """(g, o, where): g's object is one generic word (file, document, object) and g's enum values or description
     name o's object head: g may act on a kind of o's object (read_file saying 'PDF files' vs read_pdf)."""
-    lx = lexicon()
     for g, o in ((a, b), (b, a)):
         if len(g.obj) == 1 and g.head in _KIND_HEADS and o.head:
             if o.head in g.enum_words:

@@ -149,11 +149,19 @@ class _Words:
     def __init__(self, lx: Lexicon):
         self.lx = lx
         self.vocab = frozenset(lx._idf) | frozenset(lx.verb_words) | frozenset(lx.synonym) | frozenset(lx.nominal)
-        cjk = sorted(lx.cjk, key=lambda w: (-len(w), w))
-        self.cjk_re = re.compile("|".join(re.escape(w) for w in cjk)) if cjk else None
+        self._cjk_re: re.Pattern | None | bool = False  # compiled on the first Chinese or Japanese text
         self.token_re = re.compile(
             rf"(?P<han>[{_HAN}]+)|(?P<kata>[{_KATA}]+)|(?P<hira>[{_HIRA}]+)|(?P<word>[a-z][a-z0-9]*)")
         self.term_memo: dict[str, str | None] = {}
+
+    @property
+    def cjk_re(self) -> re.Pattern | None:
+        """The lexicon's CJK words as one alternation, longest first (a large pattern: ~10 ms to compile, which
+        an English-only run, such as the pre-commit hook on one contract, never pays)."""
+        if self._cjk_re is False:
+            cjk = sorted(self.lx.cjk, key=lambda w: (-len(w), w))
+            self._cjk_re = re.compile("|".join(re.escape(w) for w in cjk)) if cjk else None
+        return self._cjk_re  # type: ignore[return-value]
 
     def desc_term(self, w: str) -> str | None:
         """The term of a lower-case description word: None (stop word), ``@class`` (a verb), or a noun."""
@@ -452,13 +460,16 @@ def split_sentences(text: str) -> list[str]:
     return [s for s in (x.strip() for x in _SENTENCE_RE.split(text)) if s]
 
 
+_HAS_CJK_RE = re.compile(f"[{_HAN}{_KATA}{_HIRA}]")
+
+
 def prepare_text(text: str) -> str:
     if len(text) > MAX_DESC_CHARS:
         text = text[:MAX_DESC_CHARS]
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
         wd = _words()
-        if wd.cjk_re is not None:
+        if _HAS_CJK_RE.search(text) and wd.cjk_re is not None:
             text = wd.cjk_re.sub(lambda m: " " + wd.lx.cjk[m.group(0)] + " ", text)
     return text
 
