@@ -3,14 +3,18 @@
 A behaviour-preserving change (a refactoring) must leave every snapshot byte-identical; a change that means to
 alter findings shows exactly which ones moved. The inputs are the bundled contracts (lint, validate, validate
 --target all), corpus A (validate --target all; skipped without ../shared), and every fixture case under
-tests/fixtures/ run the way tests/test_fixtures.py runs it (validate; diff for TC8 pairs; fuzz with a fixed seed
-for TC7).
+tests/rules/ run with every rule (validate; diff for TC8 pairs; fuzz with a fixed seed for TC7). Fixture case ids
+stay `fixtures/<CODE>/<kind>/<case>` (the folder was tests/fixtures/ before issue 16), so snapshots taken before
+and after the move compare case by case; expectation files (`expect.json`, `<case>.expect.json`) are not cases and
+are left out of the projects.
 
     python scripts/snapshot.py take OUT.jsonl [--toolcheck PATH] [--no-corpus] [--jobs 2]
     python scripts/snapshot.py compare OLD.jsonl NEW.jsonl
 
 Each line of a snapshot is {"case", "argv", "exit", "report"} with the JSON report minus its `version`. Runs
-use --no-cache and the installed `toolcheck` (or --toolcheck), through the CLI, so they see what users see.
+use --no-cache and the installed `toolcheck` (or --toolcheck), through the CLI, so they see what users see. The
+checkout's own path (a traceback of a handler in toolcheck/examples/ names it) is written `<src>`, so two
+checkouts in different folders compare equal; `compare` also rewrites such paths in older snapshots.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -26,7 +31,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "tests" / "fixtures"
+FIXTURES = ROOT / "tests" / "rules"
+EXPECTATIONS = ("expect.json", "*.expect.json")  # a fail case's expected findings (tests/fixture_harness.py)
+SRC_PATH = re.compile(r"(?:/[^\s\"'/]+)+/(?=toolcheck/[\w/.-]+\.py)")
 CORPUS = ROOT.parent / "shared" / "corpus" / "A"
 CONFIG = "paths: [contracts]\nsamples: samples\n"
 
@@ -49,6 +56,8 @@ def _cases(corpus: bool) -> list[tuple[str, str, list[str]]]:
             if not d.is_dir():
                 continue
             for case in sorted(d.iterdir()):
+                if case.name == "expect.json" or case.name.endswith(".expect.json"):
+                    continue
                 cid = f"fixtures/{rule_dir.name}/{kind}/{case.name}"
                 if rule_dir.name.startswith("TC8"):
                     out.append((cid, "diff", ["diff", "old", "new"]))
@@ -73,9 +82,9 @@ def _project(cid: str, kind: str, tmp: Path) -> Path:
         shutil.copyfile(CORPUS / "samples.jsonl", proj / "samples" / "calls.jsonl")
         (proj / "toolcheck.yaml").write_text(CONFIG, encoding="utf-8")
         return proj
-    case = ROOT / cid.replace("fixtures/", "tests/fixtures/", 1)
+    case = FIXTURES / cid.removeprefix("fixtures/")
     if case.is_dir():
-        shutil.copytree(case, proj, symlinks=True)
+        shutil.copytree(case, proj, symlinks=True, ignore=shutil.ignore_patterns(*EXPECTATIONS))
         if not (proj / "toolcheck.yaml").exists():
             (proj / "toolcheck.yaml").write_text("paths: [new]\n" if kind == "diff" else CONFIG, encoding="utf-8")
         return proj
@@ -94,7 +103,7 @@ def _run(toolcheck: str, case: tuple[str, str, list[str]]) -> dict:
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # an editable checkout would recompile every module per run
         p = subprocess.run(cmd, cwd=proj, capture_output=True, text=True, env=env, timeout=600)
         try:
-            report = json.loads(p.stdout.replace(td, "<tmp>"))
+            report = json.loads(p.stdout.replace(td, "<tmp>").replace(str(ROOT) + "/", "<src>/"))
             report.pop("version", None)
         except ValueError:
             report = {"stdout": p.stdout, "stderr": p.stderr.replace(td, "<tmp>")}
@@ -116,9 +125,13 @@ def _key(f: dict) -> str:
     return json.dumps(f, sort_keys=True, ensure_ascii=False)
 
 
+def _rows(path: Path) -> dict[str, dict]:
+    text = SRC_PATH.sub("<src>/", path.read_text(encoding="utf-8"))
+    return {r["case"]: r for r in map(json.loads, text.splitlines())}
+
+
 def compare(old: Path, new: Path) -> int:
-    a = {r["case"]: r for r in map(json.loads, old.read_text(encoding="utf-8").splitlines())}
-    b = {r["case"]: r for r in map(json.loads, new.read_text(encoding="utf-8").splitlines())}
+    a, b = _rows(old), _rows(new)
     differ = 0
     for cid in sorted(set(a) | set(b)):
         ra, rb = a.get(cid), b.get(cid)

@@ -21,7 +21,7 @@ if not os.environ.get("TOOLCHECK_TESTS_KEEP_CONFIG"):
     atexit.register(shutil.rmtree, _CONFIG_HOME, True)
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parent / "rules"  # tests/rules/<CODE>/{pass,fail}/ (see fixture_harness.py)
 SHARED = ROOT.parent / "shared"
 CORPUS = SHARED / "corpus" / "A"
 

@@ -7,7 +7,7 @@ import json
 import pytest
 import yaml
 
-from toolcheck.findings import escape_pointer_token
+from toolcheck.model.pointer import escape_pointer_token
 from toolcheck.schemaval import compile_schema
 
 from .conftest import ROOT, run_cli

@@ -1,4 +1,4 @@
-"""Runtime argument checks: toolcheck.check_arguments, runtime.run_check_args and `toolcheck check-args`."""
+"""Runtime argument checks: toolcheck.check_arguments, host.run_check_args and `toolcheck check-args`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import pytest
 
 import toolcheck
-from toolcheck.runtime import check_arguments, run_check_args
+from toolcheck.host import check_arguments, run_check_args
 
 from .conftest import run_cli
 
@@ -242,7 +242,7 @@ def test_no_coercion_of_numbers_in_strings_for_enums_and_consts():
 
 
 def test_secrets_are_masked_in_messages():
-    from toolcheck.secrets import mask
+    from toolcheck.masking import mask
 
     key = "ghp_" + "x7Qm2ZpL9vR4tY8wK1nB6cD3fG5hJ0aS2eU7"
     assert mask(key) != key

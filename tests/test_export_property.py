@@ -200,7 +200,7 @@ def _mapped(instance, compiled, declared: set[str]):
 
 
 def _path(doc, pointer: str):
-    from toolcheck.findings import split_pointer
+    from toolcheck.model.pointer import split_pointer
 
     out = []
     cur = doc

@@ -212,7 +212,7 @@ def test_version_1_baselines_still_apply_with_a_note(project):
     assert doc["findings"]
     # a version 1 baseline as toolcheck 0.1.0 wrote it: the absolute pointer in the fingerprint
     from toolcheck.engine import _fingerprint_v1
-    from toolcheck.findings import Finding
+    from toolcheck.model.findings import Finding
 
     class _File:
         documents = [json.loads((project.path / "contracts" / "tools.json").read_text())]

@@ -1,102 +1,87 @@
-"""Every rule's fixture folder: each `fail/` case must raise the rule's code, each `pass/` case must not.
-
-A case is a file (checked alone, as `contracts/<name>`) or a folder (a whole project: contracts/, samples/, and
-optionally toolcheck.yaml). Cases run through `toolcheck validate`, a superset of `lint`; TC8 cases are pairs of
-folders, `old/` and `new/`, run through `toolcheck diff old new`.
-"""
+"""Every rule's fixture folder (tests/rules/<CODE>/{pass,fail}/, see tests/fixture_harness.py): each fail case,
+run with only its rule selected, reports exactly the findings it names; each pass case does not raise the code."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
-from .conftest import FIXTURES, run_engine
+from .fixture_harness import (
+    RULES_DIR,
+    also_selected,
+    cases,
+    compare,
+    describe,
+    expectations,
+    prepare,
+    run_case,
+)
+
+CASES = cases()
 
 
-def _cases():
-    out = []
-    if not FIXTURES.is_dir():
-        return out
-    for rule_dir in sorted(FIXTURES.iterdir()):
-        if not rule_dir.is_dir() or not rule_dir.name.startswith("TC"):
-            continue
-        for kind in ("pass", "fail"):
-            d = rule_dir / kind
-            if d.is_dir():
-                for case in sorted(d.iterdir()):
-                    out.append(pytest.param(rule_dir.name, kind, case, id=f"{rule_dir.name}-{kind}-{case.name}"))
-    return out
-
-
-def _prepare(case: Path, tmp: Path) -> Path:
-    if case.is_dir():
-        shutil.copytree(case, tmp / "proj", symlinks=True)
-        proj = tmp / "proj"
-        if not (proj / "toolcheck.yaml").exists():
-            (proj / "toolcheck.yaml").write_text("paths: [contracts]\nsamples: samples\n", encoding="utf-8")
-        return proj
-    proj = tmp / "proj"
-    (proj / "contracts").mkdir(parents=True)
-    (proj / "toolcheck.yaml").write_text("paths: [contracts]\nsamples: samples\n", encoding="utf-8")
-    shutil.copyfile(case, proj / "contracts" / case.name)
-    return proj
-
-
-def _run_diff_case(case: Path, tmp: Path):
-    """TC8 cases are pairs: `<case>/old/` and `<case>/new/` (and an optional toolcheck.yaml), compared with
-    `toolcheck diff old new` (see toolcheck/checks/compat.py)."""
-    import os
-
-    from toolcheck.cli import build_settings
-    from toolcheck.diffing import run_diff
-
-    proj = tmp / "proj"
-    shutil.copytree(case, proj, symlinks=True)
-    if not (proj / "toolcheck.yaml").exists():
-        (proj / "toolcheck.yaml").write_text("paths: [new]\n", encoding="utf-8")
-    old = os.getcwd()
-    os.chdir(proj)
-    try:
-        settings = build_settings(
-            "diff", paths=None, config=None, select=None, extend_select=None, ignore=None, target=None, ship=None,
-            samples=None, exclude=None, fmt=None, output=None, fail_on=None, exit_zero=False, statistics=False,
-            baseline=None, write_baseline=None, no_cache=True, quiet=False, force_exclude=False)
-        return run_diff(settings, ["old", "new"], None)
-    finally:
-        os.chdir(old)
-
-
-@pytest.mark.parametrize("code,kind,case", _cases())
-def test_fixture(code, kind, case, tmp_path):
-    if code.startswith("TC8"):
-        result = _run_diff_case(case, tmp_path)
-    else:
-        proj = _prepare(case, tmp_path)
-        if code.startswith("TC7"):  # fuzzing rules run only under `toolcheck fuzz`
-            from .test_rule_docs import _run_for
-
-            class _P:
-                path = proj
-
-            result = _run_for(code, _P)
-        else:
-            result = run_engine("validate", cwd=proj)
-    codes = [f.code for f in result.findings]
-    if kind == "fail":
-        assert code in codes, f"{case}: expected {code}, got {codes}"
-    else:
-        assert code not in codes, f"{case}: {code} fired: " + "; ".join(
-            f"{f.line}:{f.column} {f.message}" for f in result.findings if f.code == code)
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_fixture(case, tmp_path):
+    if case.code.startswith("TC7"):
+        pytest.importorskip("hypothesis_jsonschema")
+    proj = prepare(case, tmp_path)
+    if case.kind == "pass":
+        result = run_case(case, proj, only=False)
+        fired = [describe(f) for f in result.findings if f.code == case.code]
+        assert not fired, f"{case.path}: {case.code} fired: " + "; ".join(fired)
+        return
+    expected = expectations(case)
+    assert expected, (f"{case.path} names no expected finding: add `# expect: {case.code}` on the line it is "
+                      f"reported at, or {case.expect_path.name} (see tests/fixture_harness.py)")
+    assert any(e.code == case.code for e in expected), f"{case.path}: expects no {case.code} finding"
+    also = also_selected(case)
+    result = run_case(case, proj, only=True, also=also)
+    missing, unexpected = compare(expected, result.findings)
+    report = [f"missing: {e}" for e in missing] + [f"unexpected: {describe(f)}" for f in unexpected]
+    selected = ", ".join((case.code, *also))
+    assert not report, f"{case.path} (only {selected} selected):\n  " + "\n  ".join(report)
 
 
 def test_every_rule_has_fixtures():
-    from toolcheck.registry import load_rules
+    from toolcheck.rules import load_rules
 
     missing = []
     for code in sorted(load_rules()):
-        d = FIXTURES / code
+        d = RULES_DIR / code
         if not (d / "pass").is_dir() or not (d / "fail").is_dir() or not any((d / "fail").iterdir()):
             missing.append(code)
     assert not missing, f"rules without pass/fail fixtures: {missing}"
+
+
+def test_fixture_folders_are_rule_codes():
+    from toolcheck.rules import load_rules
+
+    rules = load_rules()
+    strays = [p.name for p in RULES_DIR.iterdir() if p.is_dir() and p.name not in rules]
+    assert not strays, f"fixture folders for codes that are not rules: {strays}"
+
+
+def test_markers_and_expectation_files_are_read(tmp_path):
+    from .fixture_harness import Case, Expected, markers
+
+    text = ("name: x\n"
+            "risk: nope  # expect: TC009\n"
+            "errors:  # expect: TC609, TC610 @/errors/0\n")
+    assert markers(text, "contracts/x.yaml") == [
+        Expected("TC009", "contracts/x.yaml", 2), Expected("TC609", "contracts/x.yaml", 3),
+        Expected("TC610", "contracts/x.yaml", 3, "/errors/0")]
+    case = Case("TC301", "fail", tmp_path / "a.jsonl")
+    case.path.write_text("{}\n")
+    case.expect_path.write_text('[{"code": "TC301", "line": 1}, {"code": "TC301", "file": "x", "pointer": "/a"}]')
+    assert case.expect_path.name == "a.expect.json"
+    assert expectations(case) == [Expected("TC301", "contracts/a.jsonl", 1), Expected("TC301", "x", None, "/a")]
+
+
+def test_compare_names_missing_and_unexpected():
+    from types import SimpleNamespace
+
+    from .fixture_harness import Expected
+
+    f1 = SimpleNamespace(code="TC601", file="contracts/a.yaml", line=1, pointer="", message="m")
+    f2 = SimpleNamespace(code="TC601", file="contracts/a.yaml", line=4, pointer="/x", message="m")
+    missing, unexpected = compare([Expected("TC601", "contracts/a.yaml", 1), Expected("TC601", line=9)], [f1, f2])
+    assert missing == [Expected("TC601", line=9)] and unexpected == [f2]

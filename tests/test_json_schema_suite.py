@@ -27,8 +27,8 @@ import pytest
 from toolcheck.checks.schema import analysis
 from toolcheck.contract import Contract, SourceFile
 from toolcheck.engine import Context
+from toolcheck.host import check_arguments
 from toolcheck.registry import RULES, load_rules
-from toolcheck.runtime import check_arguments
 from toolcheck.settings import Settings
 
 SUITE = Path(__file__).resolve().parent / "data" / "json-schema-test-suite"

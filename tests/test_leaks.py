@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from toolcheck import secrets
+from toolcheck import masking, secrets
 from toolcheck.checks import leaks
 
 from .conftest import CORPUS, needs_corpus, run_cli, run_engine
@@ -116,24 +116,28 @@ def test_secret_in_property_name_is_neither_printed_nor_in_the_pointer(project):
 
 def test_mask_covers_every_reported_kind():
     for secret in (GH, AWS, OPENAI, ANTHROPIC, GOOGLE, STRIPE, SLACK, JWT, RANDOM32):
-        masked = secrets.mask(f"value {secret} here")
+        masked = masking.mask(f"value {secret} here")
         assert secret not in masked and "********" in masked
-    assert PG_PASSWORD not in secrets.mask(f"postgres://app:{PG_PASSWORD}@db:5432/x")
-    assert ASSIGNED not in secrets.mask(f"password={ASSIGNED}")
-    assert KEY_BODY not in secrets.mask(f"-----BEGIN PRIVATE KEY-----\n{KEY_BODY}\n-----END PRIVATE KEY-----")
+    assert PG_PASSWORD not in masking.mask(f"postgres://app:{PG_PASSWORD}@db:5432/x")
+    assert ASSIGNED not in masking.mask(f"password={ASSIGNED}")
+    assert KEY_BODY not in masking.mask(f"-----BEGIN PRIVATE KEY-----\n{KEY_BODY}\n-----END PRIVATE KEY-----")
 
 
 def test_context_secret_is_remembered_for_other_messages(project):
     value = "Wq8zLm3xQv7n"  # only a credential because of where it is
-    _lint(project, _one("Create an account.", f"    password: {{type: string, default: \"{value}\"}}\n"))
-    assert value not in secrets.mask(f"another rule quotes `{value}`")
+    result = _lint(project, _one("Create an account.", f"    password: {{type: string, default: \"{value}\"}}\n"))
+    assert value not in result.masker.mask(f"another rule quotes `{value}`")
+    assert value in result.masker.known
+    # the run's masker, not process state: another run (or a host's check_arguments) starts from the patterns
+    assert value in masking.mask(f"another rule quotes `{value}`")
+    assert value not in masking.Masker().known
 
 
 def test_mask_value_keeps_a_few_characters():
-    assert secrets.mask_value("abcdefghijklmnopqrstuvwxyz") == "abcd********yz"
-    assert secrets.mask_value("hunter2x") == "h*******"
-    assert secrets.mask("no secret here, just words") == "no secret here, just words"
-    assert secrets.mask_data({GH: [f"x {GH}"]}) == {"ghp_********ua": ["x ghp_********ua"]}
+    assert masking.mask_value("abcdefghijklmnopqrstuvwxyz") == "abcd********yz"
+    assert masking.mask_value("hunter2x") == "h*******"
+    assert masking.mask("no secret here, just words") == "no secret here, just words"
+    assert masking.PATTERNS.mask_data({GH: [f"x {GH}"]}) == {"ghp_********ua": ["x ghp_********ua"]}
 
 
 @pytest.mark.parametrize("text", [

@@ -10,8 +10,9 @@ import sys
 import pytest
 
 from tests.conftest import CORPUS, needs_corpus, run_cli, run_engine
-from toolcheck import parallel, secrets
-from toolcheck.findings import Finding
+from toolcheck import parallel
+from toolcheck.masking import Masker
+from toolcheck.model.findings import Finding
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split run is Linux only")
 
@@ -67,12 +68,9 @@ def test_split_run_matches_serial_run(tmp_path, monkeypatch):
 
     monkeypatch.setattr(parallel, "run_split", spy)
     monkeypatch.setenv("TOOLCHECK_JOBS", "1")
-    monkeypatch.setattr(secrets, "_REMEMBERED", set())  # as in a fresh process
     serial = run_engine("validate", cwd=proj, target=["all"])
     assert calls == []
     monkeypatch.setenv("TOOLCHECK_JOBS", "2")
-    monkeypatch.setattr(secrets, "_REMEMBERED", set())
-    secrets._mask.cache_clear()
     split = run_engine("validate", cwd=proj, target=["all"])
     assert calls == [1]
     assert _dicts(split) == _dicts(serial)
@@ -127,28 +125,28 @@ def test_secrets_learned_on_either_side_mask_both_sides(monkeypatch):
     files = [_File()]
     parent = os.getpid()
     a, b = "Kd93-hidden-ALPHA-77", "Xw81-hidden-BRAVO-42"
-    monkeypatch.setattr(secrets, "_REMEMBERED", set())
+    masker = Masker()  # the run's: the child works on its forked copy
 
     def remask(fs):
-        for f in fs:
-            f.message = secrets.mask(f.message)
+        masker.mask_findings(fs)
 
     def work(rules):
         if os.getpid() == parent:
-            secrets.remember(a)
+            masker.remember(a)
             out = {"P": [_finding("P", f"parent sees {a} and {b}", files[0])]}
         else:
-            secrets.remember(b)
+            masker.remember(b)
             out = {"C": [_finding("C", f"child sees {a} and {b}", files[0])]}
         remask([f for fs in out.values() for f in fs])
         return out
 
-    got = parallel.run_split(work, ["here"], ["there"], files, remask=remask)
+    got = parallel.run_split(work, ["here"], ["there"], files, remask=remask, masker=masker)
     assert set(got) == {"P", "C"}
     for code in ("P", "C"):
         msg = got[code][0].message
         assert a not in msg and b not in msg, msg
         assert got[code][0].extra["file"] is files[0]
+    assert masker.known == {a, b}  # the parent's masker learned what the child learned
 
 
 def test_a_child_that_dies_leaves_its_rules_to_the_parent():
@@ -162,7 +160,7 @@ def test_a_child_that_dies_leaves_its_rules_to_the_parent():
         ran_here.extend(rules)
         return {r: [_finding(r, r, files[0])] for r in rules}
 
-    got = parallel.run_split(work, ["A"], ["B"], files, remask=lambda fs: None)
+    got = parallel.run_split(work, ["A"], ["B"], files, remask=lambda fs: None, masker=Masker())
     assert sorted(got) == ["A", "B"]
     assert ran_here == ["A", "B"]
 
@@ -176,7 +174,7 @@ def test_an_error_in_the_child_surfaces_as_in_one_process():
         return {r: [] for r in rules}
 
     with pytest.raises(ValueError, match="rule B is broken"):
-        parallel.run_split(work, ["A"], ["B"], files, remask=lambda fs: None)
+        parallel.run_split(work, ["A"], ["B"], files, remask=lambda fs: None, masker=Masker())
 
 
 def test_jobs_setting(monkeypatch):
@@ -202,7 +200,7 @@ def test_a_failure_here_kills_the_child_instead_of_waiting_for_it():
 
     t = time.monotonic()
     with pytest.raises(RuntimeError, match="broken here"):
-        parallel.run_split(work, ["A"], ["B"], files, remask=lambda fs: None)
+        parallel.run_split(work, ["A"], ["B"], files, remask=lambda fs: None, masker=Masker())
     assert time.monotonic() - t < 20
 
 
@@ -212,17 +210,16 @@ def test_only_lint_and_validate_split(tmp_path, monkeypatch):
 
     from toolcheck import engine
     from toolcheck.engine import Context, _run_rules, _Stamper
+    from toolcheck.rules.base import RuleSpec
 
     def rule(code, module):
-        fn = lambda items, ctx: []  # noqa: E731
-        fn.__module__ = module
-        return SimpleNamespace(code=code, scope="set", fn=fn)
+        return RuleSpec(code, f"rule-{code.lower()}", scope="set", module=module, legacy=lambda items, ctx: [])
 
-    rules = [rule("X1", "mod_a"), rule("X2", "mod_b")]
+    rules = [rule("TC898", "mod_a"), rule("TC899", "mod_b")]
     contracts = [SimpleNamespace(file=_File()) for _ in range(parallel.MIN_CONTRACTS + 1)]
     monkeypatch.setenv("TOOLCHECK_JOBS", "2")
     split = []
-    monkeypatch.setattr(parallel, "run_split", lambda work, here, there, files, remask: split.append(1) or {
+    monkeypatch.setattr(parallel, "run_split", lambda work, here, there, files, remask, masker: split.append(1) or {
         **work(here), **work(there)})
     settings = engine.Settings(root=str(tmp_path))
     for command, forks in (("fuzz", False), ("validate", True), ("lint", True)):

@@ -8,8 +8,8 @@ import textwrap
 
 import pytest
 
-from toolcheck.checks.safety import name_tokens, result_union, snake_name
-from toolcheck.registry import doc_section, load_rules
+from toolcheck.rules import doc_section, load_rules
+from toolcheck.rules.tc6_safety.index import name_tokens, result_union, snake_name
 
 from .conftest import CORPUS, ROOT, needs_corpus, run_engine
 

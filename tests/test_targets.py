@@ -725,8 +725,8 @@ def test_corpus_validate_all_targets_no_crash():
 def test_corpus_fixable_findings_disappear_after_export():
     """Self-consistency: whatever the as-is check marks fixable, the exported payload no longer has."""
     from toolcheck.checks.targets import _origin_pointer, params_of
-    from toolcheck.findings import join_pointer
     from toolcheck.loading import load_file
+    from toolcheck.model.pointer import join_pointer
     from toolcheck.settings import Settings
     from toolcheck.vendors.analysis import analyse
     from toolcheck.vendors.schemas import Refs, walk

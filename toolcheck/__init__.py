@@ -20,7 +20,7 @@ def install_command(extra: str | None = None) -> str:
 
 def check_arguments(contract, arguments, *, target=None):
     """Validate one call's arguments against a contract; with ``target`` (e.g. ``"openai-strict"``), as the
-    model sent them through that target's export. See :func:`toolcheck.runtime.check_arguments`."""
-    from .runtime import check_arguments as _check
+    model sent them through that target's export. See :func:`toolcheck.host.check_arguments`."""
+    from .host import check_arguments as _check
 
     return _check(contract, arguments, target=target)

@@ -1,12 +1,14 @@
 """What leaves the process: every outgoing string is masked and encodable. One choke point per sink:
 
 - **reports** (stdout, ``--output``, every format, and the stored copies in ``.toolcheck_cache``): reporters read
-  only a run's :class:`~toolcheck.engine.RunResult`; its findings are masked by the engine once every finding
-  exists (``engine._mask_all``, after suppressions, so TC014/TC015 too), and ``summary()``/``tool_index()``
-  (targets, tool names and file paths of JUnit test cases, the text footer, the cache index) mask what they
-  return;
+  only a run's :class:`~toolcheck.engine.RunResult`; its findings are masked by the run's
+  :class:`~toolcheck.masking.Masker` once every finding exists (after suppressions, so TC014/TC015 too), and
+  ``summary()``/``tool_index()`` (targets, tool names and file paths of JUnit test cases, the text footer, the
+  cache index) mask what they return with it;
 - **stderr** (notes, progress, CLI and config errors, crash messages): :class:`MaskedStream` replaces
-  ``sys.stderr`` for the whole run (:func:`install`), so no diagnostic can bypass it;
+  ``sys.stderr`` for the whole process (:func:`install`), so no diagnostic can bypass it; while a run is on,
+  it masks with that run's masker (:func:`use`: the CLI hands the same masker to the run), so a secret the run
+  learned by context is masked in a crash message too;
 - **other stdout messages** (the files ``import`` and ``init`` wrote, named after tools): ``cli._say``;
 - **bytes** (stdout, files, the cache): :func:`encode` writes a lone surrogate (``"get_\\ud800"`` in a JSON file
   is legal) as the escape ``\\ud800`` instead of failing.
@@ -36,10 +38,14 @@ def write_stdout(text: str) -> None:
 
 
 class MaskedStream(io.TextIOBase):
-    """A text stream that masks secrets (:func:`toolcheck.secrets.mask`) in everything written to it."""
+    """A text stream that masks secrets (with :attr:`masker`, see :mod:`toolcheck.masking`) in everything written
+    to it."""
 
-    def __init__(self, inner) -> None:
+    def __init__(self, inner, masker=None) -> None:
+        from .masking import PATTERNS
+
         self.inner = inner
+        self.masker = masker if masker is not None else PATTERNS
 
     @property
     def encoding(self):  # click checks these before writing to a stream
@@ -62,9 +68,7 @@ class MaskedStream(io.TextIOBase):
         return self.inner.fileno()
 
     def write(self, s: str) -> int:
-        from .secrets import mask
-
-        text = mask(s) if isinstance(s, str) else s
+        text = self.masker.mask(s) if isinstance(s, str) else s
         try:
             self.inner.write(text)
         except UnicodeEncodeError:
@@ -79,6 +83,12 @@ class MaskedStream(io.TextIOBase):
 
 
 def install() -> None:
-    """Mask everything this process writes to stderr from now on."""
+    """Mask everything this process writes to stderr from now on (with the patterns until :func:`use`)."""
     if not isinstance(sys.stderr, MaskedStream) and sys.stderr is not None:
         sys.stderr = MaskedStream(sys.stderr)
+
+
+def use(masker) -> None:
+    """Mask stderr with ``masker`` (a run's :class:`~toolcheck.masking.Masker`) from now on, when installed."""
+    if isinstance(sys.stderr, MaskedStream):
+        sys.stderr.masker = masker

@@ -34,7 +34,7 @@ import os
 from typing import Any
 
 from . import __version__
-from .findings import Finding
+from .model.findings import Finding
 
 CACHE_DIR = ".toolcheck_cache"
 _SETTINGS_FIELDS = ("select", "extend_select", "ignore", "per_file_ignores", "severity", "rules", "allow_domains",

@@ -112,7 +112,7 @@ def _say(text: str) -> None:
     """A message on stdout that is not a report (the files `import` and `init` wrote: their names come from tool
     names): masked like stderr, see :mod:`toolcheck.boundary`."""
     from .boundary import write_stdout
-    from .secrets import mask
+    from .masking import mask
 
     write_stdout(mask(text) + "\n")
 
@@ -216,7 +216,9 @@ def _show_files(command: str, **kw) -> None:
 def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
     import gc
 
+    from .boundary import use as use_masker
     from .engine import BASELINE_VERSION, baseline_entries, result_exit, run
+    from .masking import Masker
     from .report import render
 
     if show_files:
@@ -231,7 +233,10 @@ def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
         from .cache import output_variant
 
         variant = output_variant(settings.format, settings.statistics, settings.quiet, color)
-    result = runner(settings) if runner is not None else run(settings, command, output_variant=variant)
+    masker = Masker()  # the run's: it masks the report and, from now on, stderr
+    use_masker(masker)
+    result = (runner(settings, masker) if runner is not None
+              else run(settings, command, output_variant=variant, masker=masker))
     for note in result.notes:
         typer.echo(note, err=True)
     if settings.write_baseline:
@@ -321,13 +326,13 @@ class RulesFmt(str, Enum):
 @app.command("rules")
 def rules_cmd(format: Annotated[RulesFmt, typer.Option("--format", help="Output format.")] = RulesFmt.text) -> None:
     """List every rule: code, name, family, default severity, targets."""
-    from .registry import FAMILIES, rules_sorted
+    from .rules import FAMILIES, rule_dict, rules_sorted
 
     rules = rules_sorted()
     if format == RulesFmt.json:
         import json
 
-        typer.echo(json.dumps([r.to_dict() for r in rules], indent=2, ensure_ascii=False))
+        typer.echo(json.dumps([rule_dict(r) for r in rules], indent=2, ensure_ascii=False))
         return
     fam = None
     for r in rules:
@@ -340,19 +345,18 @@ def rules_cmd(format: Annotated[RulesFmt, typer.Option("--format", help="Output 
 def _rule_line(r) -> str:
     tg = f"  [{', '.join(r.targets)}]" if r.targets else ""
     fx = " [*]" if r.fixable else ""
-    return f"  {r.code}  {r.name:<38} {r.severity:<8}{fx} {r.summary}{tg}"
+    opt = " (opt-in)" if not r.default_enabled else ""
+    return f"  {r.code}  {r.name:<38} {r.severity:<8}{fx}{opt} {r.summary}{tg}"
 
 
 @app.command("rule")
 def rule_cmd(code: Annotated[str, typer.Argument(help="A rule code (TC401) or name.")]) -> None:
     """Print one rule's documentation: what it does, why it matters, an example and the fix."""
-    from .registry import RULES, code_for_name, load_rules
+    from .rules import FAMILIES, RULES, code_for_name, expand_selector, load_rules
 
     load_rules()
     c = code.upper() if code.upper() in RULES else code_for_name(code)
     if not c and re.fullmatch(r"TC\d{0,2}", code.strip().upper()):
-        from .registry import FAMILIES, expand_selector
-
         prefix = code.strip().upper()
         members = expand_selector(prefix)
         if members:  # a family (TC4) or a prefix (TC41): list its rules, as `toolcheck rules` does
@@ -369,8 +373,8 @@ def rule_cmd(code: Annotated[str, typer.Argument(help="A rule code (TC401) or na
 
         raise ConfigError(f"unknown rule `{code}`{did_you_mean(code, list(RULES))}; `toolcheck rules` lists them")
     r = RULES[c]
-    typer.echo(f"{r.code} {r.name}  ({r.family}: {__import__('toolcheck.registry').registry.FAMILIES[r.family]}; "
-               f"default severity {r.severity}{'; fixable' if r.fixable else ''})\n")
+    typer.echo(f"{r.code} {r.name}  ({r.family}: {FAMILIES[r.family]}; "
+               f"default severity {r.severity}{'; fixable' if r.fixable else ''}; fix: {r.fix}{'' if r.default_enabled else '; opt-in: runs only when selected by code or name'})\n")
     typer.echo(r.doc)
     if r.url:
         typer.echo(f"\nSource: {r.url}")
@@ -409,8 +413,8 @@ def check_args(
     hand back to the model. Exit 0 valid, 1 invalid, 2 unknown tool."""
     import json
 
+    from .host import run_check_args
     from .loading.yaml_loader import Limits
-    from .runtime import run_check_args
 
     # bytes, bounded: the library's own UTF-8 check applies to stdin too, and `-` may be /dev/zero
     text = sys.stdin.buffer.read(Limits().max_file_size + 1) if args == "-" else args
@@ -455,7 +459,7 @@ def fuzz(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
     opts = FuzzOptions(max_examples=max_examples, seed=seed, budget_seconds=budget_seconds, handler=handler,
                        handler_timeout=handler_timeout, handler_memory=handler_memory, save_failures=save_failures,
                        tools=_split(tool))
-    _check("fuzz", runner=lambda settings: run_fuzz(settings, opts), paths=paths, config=config, select=select,
+    _check("fuzz", runner=lambda settings, masker: run_fuzz(settings, opts, masker=masker), paths=paths, config=config, select=select,
            extend_select=extend_select, ignore=ignore, target=target, ship=None, samples=samples, exclude=exclude,
            fmt=format, output=output, fail_on=fail_on, exit_zero=exit_zero, statistics=statistics, baseline=baseline,
            write_baseline=write_baseline, no_cache=True, quiet=quiet, force_exclude=False, input_format=input_format,
@@ -478,7 +482,7 @@ def diff(args: Annotated[list[Path] | None, typer.Argument(help="OLD NEW (files 
     items = [str(a) for a in args or ()]
     if base is None and len(items) != 2:
         raise ConfigError("give OLD and NEW, or --base REF [PATHS]")
-    _check("diff", runner=lambda settings: run_diff(settings, items, base), paths=items if base else None,
+    _check("diff", runner=lambda settings, masker: run_diff(settings, items, base, masker=masker), paths=items if base else None,
            config=config, select=select, extend_select=extend_select, ignore=ignore, target=None, ship=None,
            samples=None, exclude=exclude, fmt=format, output=output, fail_on=fail_on, exit_zero=exit_zero,
            statistics=statistics, baseline=baseline, write_baseline=write_baseline, no_cache=True, quiet=quiet,
@@ -574,7 +578,12 @@ def export(
                               output=None, fail_on=None, exit_zero=False, statistics=False, baseline=None,
                               write_baseline=None, no_cache=True, quiet=False, force_exclude=False,
                               input_format=input_format)
-    result = run(settings, "validate")
+    from .boundary import use as use_masker
+    from .masking import Masker
+
+    masker = Masker()
+    use_masker(masker)
+    result = run(settings, "validate", masker=masker)
     result.findings = _export_findings(result.findings, target)
     problems = [f for f in result.findings if f.severity == "error"]
     if problems or any(f.severity == "warning" for f in result.findings):

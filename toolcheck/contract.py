@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .loading.positions import PositionIndex
 
-from .findings import join_pointer
+from .model.pointer import join_pointer
 
 PARAMETER_KEYS = ("parameters", "input_schema", "inputSchema", "parametersJsonSchema")
 RETURNS_KEYS = ("returns", "outputSchema")

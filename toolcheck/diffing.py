@@ -30,27 +30,30 @@ from .config import ConfigError
 from .contract import Contract, SourceFile
 from .discovery import discover, display_path
 from .engine import RunResult, apply_baseline, run
-from .findings import Finding
+from .masking import Masker
+from .model.findings import Finding
 from .settings import Settings
 
 
-def run_diff(settings: Settings, items: list[str], base: str | None) -> RunResult:
+def run_diff(settings: Settings, items: list[str], base: str | None, masker: Masker | None = None) -> RunResult:
+    """``masker``: the run's (the CLI's, which masks stderr too); both sides' engine runs teach and use it."""
     cwd = os.getcwd()
+    masker = masker if masker is not None else Masker()
     if base is None:
         if len(items) != 2:
             raise ConfigError("give OLD and NEW, or --base REF [PATHS]")
-        return _diff_paths(settings, cwd, items[0], items[1])
-    return _diff_base(settings, cwd, base)
+        return _diff_paths(settings, cwd, items[0], items[1], masker)
+    return _diff_base(settings, cwd, base, masker)
 
 
 # ------------------------------------------------------------------------------------------------ OLD NEW
 
-def _diff_paths(settings: Settings, cwd: str, old: str, new: str) -> RunResult:
+def _diff_paths(settings: Settings, cwd: str, old: str, new: str, masker: Masker) -> RunResult:
     old_abs, new_abs = (os.path.abspath(os.path.join(cwd, p)) for p in (old, new))
     for shown, p in ((old, old_abs), (new, new_abs)):
         if not os.path.lexists(p):
             raise ConfigError(f"path does not exist: {shown}")
-    side = _load_side(settings, [old_abs], cwd, settings.root)
+    side = _load_side(settings, [old_abs], cwd, settings.root, masker)
     counterparts: dict[str, tuple[str, str]] = {}
     for sf in side.files:
         if os.path.isdir(old_abs):
@@ -61,7 +64,7 @@ def _diff_paths(settings: Settings, cwd: str, old: str, new: str) -> RunResult:
         counterparts[sf.abspath] = (display_path(target, cwd), target)
     din = DiffInput(side.contracts, counterparts, label=display_path(old_abs, cwd),
                     not_compared={counterparts[a][1] for a in side.unreadable if a in counterparts})
-    return _run_new(settings, cwd, [new_abs], din, side)
+    return _run_new(settings, cwd, [new_abs], din, side, masker)
 
 
 # ------------------------------------------------------------------------------------------------ --base REF
@@ -81,7 +84,7 @@ def _first_line(b: bytes) -> str:
     return s.splitlines()[0] if s else ""
 
 
-def _diff_base(settings: Settings, cwd: str, ref: str) -> RunResult:
+def _diff_base(settings: Settings, cwd: str, ref: str, masker: Masker) -> RunResult:
     if not ref or ref.startswith("-") or any(c in ref for c in "\0\n"):
         raise ConfigError(f"not a git ref: `{ref}`")
     p = _git(["rev-parse", "--show-toplevel"], cwd)
@@ -138,7 +141,7 @@ def _diff_base(settings: Settings, cwd: str, ref: str) -> RunResult:
                 raise ConfigError(f"path does not exist in the working tree or at {ref}: {display_path(t, cwd)}")
         root_rel = os.path.relpath(os.path.realpath(settings.root), top)
         old_root = tmp if root_rel.startswith(os.pardir) else os.path.normpath(os.path.join(tmp, root_rel))
-        side = _load_side(settings, old_paths, tmp, old_root, prefix=f"{ref}:")
+        side = _load_side(settings, old_paths, tmp, old_root, masker, prefix=f"{ref}:")
         counterparts = {}
         for sf in side.files:
             target = os.path.join(top, os.path.relpath(sf.abspath, tmp))
@@ -146,7 +149,7 @@ def _diff_base(settings: Settings, cwd: str, ref: str) -> RunResult:
         din = DiffInput(side.contracts, counterparts, label=ref,
                         not_compared={counterparts[a][1] for a in side.unreadable if a in counterparts})
         new_paths = [t for t in targets if os.path.lexists(t)]
-        return _run_new(settings, cwd, new_paths, din, side)
+        return _run_new(settings, cwd, new_paths, din, side, masker)
 
 
 def _write_blobs(top: str, blobs: list[tuple[str, str]], tmp: str) -> None:
@@ -185,7 +188,8 @@ class _Side:
     unreadable: set[str] = dataclasses.field(default_factory=set)  # abspaths of old files that could not be read
 
 
-def _load_side(settings: Settings, paths: list[str], cwd: str, root: str, prefix: str = "") -> _Side:
+def _load_side(settings: Settings, paths: list[str], cwd: str, root: str, masker: Masker,
+               prefix: str = "") -> _Side:
     """The old side through the engine (TC0 only matters: the TC8 rules find no diff input and stay quiet)."""
     if not paths:
         return _Side([], [], [], [])
@@ -199,7 +203,7 @@ def _load_side(settings: Settings, paths: list[str], cwd: str, root: str, prefix
     inputs, _ = discover(s.paths, s.config_paths, s.root, cwd, s.exclude, s.samples, False, False)
     if not inputs:
         return _Side([], [], [], [])
-    res = run(s, "diff", cwd=cwd)
+    res = run(s, "diff", cwd=cwd, masker=masker)
     if prefix:
         for sf in res.files:
             sf.path = prefix + sf.path
@@ -217,7 +221,8 @@ def _load_side(settings: Settings, paths: list[str], cwd: str, root: str, prefix
     return _Side([c for c in res.contracts if c.file.reported], keep, res.files, list(res.notes), unreadable)
 
 
-def _run_new(settings: Settings, cwd: str, paths: list[str], din: DiffInput, old: _Side) -> RunResult:
+def _run_new(settings: Settings, cwd: str, paths: list[str], din: DiffInput, old: _Side,
+             masker: Masker) -> RunResult:
     s = dataclasses.replace(settings, paths=tuple(paths), config_paths=tuple(paths),
                             command_options={**settings.command_options, "diff": din}, mcp_command=None)
     inputs: list = []
@@ -226,7 +231,7 @@ def _run_new(settings: Settings, cwd: str, paths: list[str], din: DiffInput, old
     if not inputs and not old.files:
         raise ConfigError("no input files on either side (nothing to compare under "
                           + ", ".join(display_path(p, cwd) for p in paths or [din.label]) + ")")
-    res = run(s, "diff", cwd=cwd) if inputs else _rules_only(s)
+    res = run(s, "diff", cwd=cwd, masker=masker) if inputs else _rules_only(s, masker)
     old_findings = old.findings
     if settings.baseline and old_findings:
         old_findings = apply_baseline(old_findings, settings.baseline)
@@ -237,7 +242,7 @@ def _run_new(settings: Settings, cwd: str, paths: list[str], din: DiffInput, old
                      f"{'are' if dropped != 1 else 'is'} not reported: diff reports what the change introduced "
                      "(`toolcheck lint` reports the rest)")
     findings = sorted(new_findings + old_findings, key=Finding.sort_key)
-    return RunResult(findings, res.files, res.contracts, [], res.enabled, [], notes)
+    return RunResult(findings, res.files, res.contracts, [], res.enabled, [], notes, masker=masker)
 
 
 def _introduced(new: list[Finding], old: list[Finding], din: DiffInput, new_files: list[SourceFile]):
@@ -272,17 +277,17 @@ def _introduced(new: list[Finding], old: list[Finding], din: DiffInput, new_file
     return kept_new, kept_old, len(new) - len(kept_new) + len(old) - len(kept_old)
 
 
-def _rules_only(settings: Settings) -> RunResult:
+def _rules_only(settings: Settings, masker: Masker) -> RunResult:
     """Every new file is gone (all tools removed): run the TC8 rules over an empty new side."""
-    from .engine import Context, _mask_all, _run_rule, _runnable, _Stamper, enabled_codes
+    from .engine import Context, _run_rule, _runnable, _Stamper, enabled_codes
 
     enabled = enabled_codes(settings, "diff")
-    ctx = Context(settings, "diff", [], [], enabled, [])
+    ctx = Context(settings, "diff", [], [], enabled, [], masker=masker)
     stamper = _Stamper(settings, enabled)
     findings: list[Finding] = []
     for r in _runnable(enabled):
         findings.extend(_run_rule(r, ctx, [], [], [], stamper))
-    _mask_all(findings)  # the old side's tool names are quoted: the same report boundary as a run's
+    ctx.masker.mask_findings(findings)  # the old side's tool names are quoted: the same report boundary as a run's
     if settings.baseline:
         findings = apply_baseline(findings, settings.baseline)
-    return RunResult(findings, [], [], [], enabled, [])
+    return RunResult(findings, [], [], [], enabled, [], masker=masker)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sys
 
-from .registry import FAMILIES, rules_sorted
+from .rules import FAMILIES, rules_sorted
 
 START, END = "<!-- rules:start -->", "<!-- rules:end -->"
 
@@ -19,7 +19,8 @@ def rules_markdown() -> str:
             lines.append(f"| **{fam}** | *{FAMILIES[fam]}* | | |")
         summary = r.summary.replace("|", "\\|")
         fx = " (fixable)" if r.fixable else ""
-        lines.append(f"| {r.code} | `{r.name}` | {r.severity}{fx} | {summary} |")
+        opt = " (opt-in)" if not r.default_enabled else ""
+        lines.append(f"| {r.code} | `{r.name}` | {r.severity}{fx}{opt} | {summary} |")
     return "\n".join(lines)
 
 

@@ -11,10 +11,12 @@ from typing import Any
 from .config import ConfigError
 from .contract import Contract, Sample, SourceFile
 from .discovery import InputFile, discover
-from .findings import Finding, Hit, resolve_pointer, severity_rank, split_pointer
 from .loading import file_kind, load_file
-from .registry import COMMAND_FAMILIES, FAMILIES, RULES, Rule, expand_selector, is_known_selector, load_rules
-from .secrets import mask, mask_data
+from .masking import Masker
+from .model.findings import Finding, Hit, severity_rank
+from .model.pointer import resolve_pointer, split_pointer
+from .rules import COMMAND_FAMILIES, FAMILIES, RULES, RuleSpec, expand_selector, is_known_selector, load_rules
+from .rules.base import Index
 from .settings import DEFAULT_TARGETS, TARGETS, Settings
 
 
@@ -32,18 +34,21 @@ class RunResult:
     cache_key: str | None = None  # the .toolcheck_cache entry this result is (or was stored as)
     # targets checked beyond those --target asked for, because a file declares `strict: true`: target -> file
     targets_declared: dict[str, str] = field(default_factory=dict)
+    masker: Masker = field(default_factory=Masker)  # the run's: every string a reporter writes passes through it
 
     def count(self, severity: str) -> int:
         return sum(1 for f in self.findings if f.severity == severity)
 
     def tool_index(self) -> list[tuple[str, str]]:
         """(file, tool name) of every checked tool, masked: reporters (JUnit test cases) and the cache read it."""
+        mask = self.masker.mask
         if self.cached is not None:
             return [(mask(t[0]), mask(t[1])) for t in self.cached["tools"]]
         return [(mask(c.file.path), mask(c.display_name)) for c in self.contracts if c.file.reported]
 
     def summary(self) -> dict[str, Any]:
         """Counts and targets, masked (a `targets:` entry is the user's text): every reporter and the cache."""
+        mask = self.masker.mask
         if self.cached is not None:
             s = dict(self.cached["summary"])
             if self.rendered is None:  # findings were read back (and maybe filtered by a baseline): count them
@@ -65,7 +70,7 @@ class RunResult:
 
 @dataclass
 class Context:
-    """What a check may read besides the item it checks."""
+    """What a check may read besides the item it checks (the :class:`toolcheck.rules.base.RunView` of a run)."""
 
     settings: Settings
     command: str
@@ -73,14 +78,33 @@ class Context:
     samples: list[Sample]
     enabled: set[str]
     targets: list[str]
-    cache: dict[str, Any] = field(default_factory=dict)
+    cache: dict[str, Any] = field(default_factory=dict)  # old-style rules' memo; rule files use an Index
+    masker: Masker = field(default_factory=Masker)
+    indexes: dict[type, Index] = field(default_factory=dict)  # index class -> the run's instance
+    resolved: dict[str, dict[str, Any]] = field(default_factory=dict)  # code -> options of a rule file
 
     def options(self, code: str) -> dict[str, Any]:
+        """Rule ``code``'s options: the declared defaults with the config's `rules.<code>`/`rules.<name>` values.
+        A rule file's options are checked against their declarations (an unacceptable value gives the default);
+        an old-style rule reads the raw values."""
+        got = self.resolved.get(code)
+        if got is not None:
+            return got
         r = RULES[code]
-        merged = dict(r.options)
+        given: dict[str, Any] = {}
         for key in (code, r.name):
-            merged.update(self.settings.rules.get(key, {}) or {})
-        return merged
+            given.update(self.settings.rules.get(key, {}) or {})
+        if r.legacy is not None:
+            return {**r.defaults(), **given}
+        got = self.resolved[code] = r.resolve_options(given)
+        return got
+
+    def index(self, cls: type[Index]) -> Index:
+        """The run's instance of a family index, built on first use (at most once per run and group)."""
+        got = self.indexes.get(cls)
+        if got is None:
+            got = self.indexes[cls] = cls(self)
+        return got
 
     def is_enabled(self, code: str) -> bool:
         return code in self.enabled
@@ -133,13 +157,21 @@ def enabled_codes(settings: Settings, command: str) -> set[str]:
         if not is_known_selector(sel):
             raise ConfigError(f"unknown rule selector `{sel}` (use a code like TC401, a family like TC4, or a rule name)")
     base = set()
-    for sel in settings.select or ("TC",):
-        base.update(expand_selector(sel))
-    for sel in settings.extend_select:
-        base.update(expand_selector(sel))
+    for sel in (settings.select or ("TC",)) + settings.extend_select:
+        base.update(_selected_by(sel, rules))
     for sel in settings.ignore:
         base.difference_update(expand_selector(sel))
     return {c for c in base if rules[c].family in families}
+
+
+def _selected_by(selector: str, rules) -> list[str]:
+    """The codes a selector turns on: an opt-in rule (``default_enabled=False``) only when the selector names it
+    (its code or rule name) or is ALL; a family or prefix (TC4, and the default TC) leaves it off."""
+    codes = expand_selector(selector)
+    sel = selector.strip().upper()
+    if sel == "ALL" or len(codes) == 1 and (sel == codes[0] or not sel.startswith("TC")):
+        return codes
+    return [c for c in codes if rules[c].default_enabled]
 
 
 # codes a command may report in place of one of its own, though their family does not run under it:
@@ -156,10 +188,13 @@ def stand_ins(settings: Settings, command: str, enabled: set[str]) -> set[str]:
     return out
 
 
-def run(settings: Settings, command: str, cwd: str | None = None, output_variant: str | None = None) -> RunResult:
+def run(settings: Settings, command: str, cwd: str | None = None, output_variant: str | None = None,
+        masker: Masker | None = None) -> RunResult:
     """Check the configured inputs. ``output_variant`` (see :func:`cache.output_variant`) lets a cache hit hand
-    back the text an earlier identical run wrote, in ``RunResult.rendered``."""
+    back the text an earlier identical run wrote, in ``RunResult.rendered``. ``masker``: the run's (the CLI's,
+    which also masks stderr); a new one by default."""
     cwd = cwd or os.getcwd()
+    masker = masker if masker is not None else Masker()
     load_rules()
     enabled = enabled_codes(settings, command)
     notes: list[str] = []
@@ -230,15 +265,16 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
                 stored = cache.load_output(settings.root, key, output_variant)
                 if stored is not None:  # the same run, written the same way: no findings to read or render
                     return RunResult([], [], [], [], enabled_hit, targets_hit, notes, cached=hit, rendered=stored,
-                                     cache_key=key)
+                                     cache_key=key, masker=masker)
             findings = cache.findings_of(settings.root, key)
             if findings is not None:
                 if settings.baseline:
                     findings = apply_baseline(findings, settings.baseline)
-                return RunResult(findings, [], [], [], enabled_hit, targets_hit, notes, cached=hit, cache_key=key)
+                return RunResult(findings, [], [], [], enabled_hit, targets_hit, notes, cached=hit, cache_key=key,
+                                 masker=masker)
     if not inputs and settings.force_exclude and settings.paths:
         # a hook passed only files outside the contract and sample paths: nothing to do, like ruff
-        return RunResult([], [], [], [], enabled, [], notes)
+        return RunResult([], [], [], [], enabled, [], notes, masker=masker)
     if not inputs:
         raise ConfigError("no input files (nothing to check under " +
                           (", ".join(settings.paths or settings.config_paths or ("contracts",))) + ")")
@@ -251,7 +287,7 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
         gc.disable()
     try:
         return _run_loaded(settings, command, inputs, context_inputs, live, enabled, notes,
-                           key if use_cache else None)
+                           key if use_cache else None, masker)
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -328,7 +364,7 @@ def _skipped_note(settings: Settings, cwd: str, skipped: list[tuple[str, str | N
 
 
 def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], context_inputs: list[InputFile],
-                live: list, enabled: set[str], notes: list[str], cache_key: str | None) -> RunResult:
+                live: list, enabled: set[str], notes: list[str], cache_key: str | None, masker: Masker) -> RunResult:
     try:
         loaded = [lf for lf in (_load(i, settings) for i in inputs + context_inputs) if lf is not None]
     finally:
@@ -349,7 +385,7 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
         _attach_samples(gc, gs)
     targets: list[str] = []
     declared: dict[str, str] = {}
-    ctx = Context(settings, command, contracts, samples, enabled, targets)
+    ctx = Context(settings, command, contracts, samples, enabled, targets, masker=masker)
     if command == "validate" and any(RULES[c].family == "TC2" for c in enabled):
         asked = _expand_targets(settings.targets) if settings.targets else None
         for c in contracts:
@@ -366,7 +402,8 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
     from .checks.leaks import learn_context_secrets
 
     tc5_learns = bool(enabled & {"TC503", "TC504"})
-    learn_context_secrets([c for c in contracts if not (tc5_learns and c.file.reported)], settings.allow_patterns)
+    learn_context_secrets([c for c in contracts if not (tc5_learns and c.file.reported)], masker,
+                          settings.allow_patterns)
     stamper = _Stamper(settings, enabled | stand_ins(settings, command, enabled))
     findings: list[Finding] = []
     for lf in loaded:
@@ -381,13 +418,14 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
         findings.extend(_run_rules(_runnable(enabled), ctx, files, contracts, samples, stamper, prerender))
     else:  # a file named from outside the configured set is checked on its own (each group with its own context)
         for gf, gc, gs in groups:
-            gctx = Context(settings, command, gc, gs, enabled, targets)
+            gctx = Context(settings, command, gc, gs, enabled, targets, masker=masker)
             findings.extend(_run_rules(_runnable(enabled), gctx, gf, gc, gs, stamper, prerender))
     findings, made = _suppress(findings, files, settings, enabled, stamper)
-    _mask_all(unmasked + made)  # the loaders' findings and TC014/TC015 (a suppression comment quotes codes)
-    findings = _drop_consequences(findings)
+    masker.mask_findings(unmasked + made)  # the loaders' findings and TC014/TC015 (a suppression quotes codes)
+    findings = apply_supersedes(findings)
     findings.sort(key=Finding.sort_key)
-    result = RunResult(findings, files, contracts, samples, enabled, targets, notes, targets_declared=declared)
+    result = RunResult(findings, files, contracts, samples, enabled, targets, notes, targets_declared=declared,
+                       masker=masker)
     if cache_key is not None:
         from . import cache, parallel
 
@@ -400,7 +438,7 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
     return result
 
 
-def _run_rules(rules: list[Rule], ctx: Context, files, contracts, samples, stamper: _Stamper,
+def _run_rules(rules: list[RuleSpec], ctx: Context, files, contracts, samples, stamper: _Stamper,
                prerender: bool = False) -> list[Finding]:
     """Every rule's findings, reported files only, secrets masked, in rule order; with ``prerender`` (JSON
     output or the cache) each finding's JSON is encoded by the process that found it.
@@ -411,13 +449,13 @@ def _run_rules(rules: list[Rule], ctx: Context, files, contracts, samples, stamp
     from . import parallel
 
     def finish(fs: list[Finding]) -> None:
-        _mask_all(fs)  # after the rules ran: TC5 teaches the masker secrets it found by context
+        ctx.masker.mask_findings(fs)  # after the rules ran: TC5 teaches the masker secrets it found by context
         for f in fs:
             f.extra.pop("json", None)
             if prerender:
                 f.to_json()
 
-    def work(rs: list[Rule]) -> dict[str, list[Finding]]:
+    def work(rs: list[RuleSpec]) -> dict[str, list[Finding]]:
         by_rule = {r.code: [f for f in _run_rule(r, ctx, files, contracts, samples, stamper)
                             if f.extra["file"].reported] for r in rs}
         finish([f for fs in by_rule.values() for f in fs])
@@ -428,28 +466,8 @@ def _run_rules(rules: list[Rule], ctx: Context, files, contracts, samples, stamp
     if split is None:
         by_rule = work(rules)
     else:
-        by_rule = parallel.run_split(work, split[0], split[1], files, remask=finish)
+        by_rule = parallel.run_split(work, split[0], split[1], files, remask=finish, masker=ctx.masker)
     return [f for r in rules for f in by_rule[r.code]]
-
-
-def _mask_all(findings: list[Finding]) -> None:
-    """Secrets never leave toolcheck: every string of every finding, in every format, goes through the masker.
-
-    The findings' half of the report boundary (see :mod:`toolcheck.boundary`): a finding is masked once every
-    secret that context alone reveals is known (:func:`learn_context_secrets`, before any rule runs)."""
-    for f in findings:
-        f.message = mask(f.message)
-        f.help = mask(f.help)
-        f.pointer = mask(f.pointer)
-        f.file = mask(f.file)
-        if f.tool:
-            f.tool = mask(f.tool)
-        if f.target:
-            f.target = mask(f.target)
-        if f.related:
-            f.related = mask_data(f.related)
-        if f.data is not None:
-            f.data = mask_data(f.data)
 
 
 def _groups(loaded: list) -> list[tuple[list[SourceFile], list[Contract], list[Sample]]]:
@@ -519,25 +537,44 @@ def _contract_at(contracts: list[Contract], pointer: str) -> Contract | None:
     return best
 
 
-def _runnable(enabled: set[str]) -> list[Rule]:
-    order = {m: i for i, m in enumerate(r.fn.__module__ for r in RULES.values())}
-    rules = [r for r in RULES.values() if r.scope != "emitted" and r.code in enabled]
-    return sorted(rules, key=lambda r: (order.get(r.fn.__module__, 0), r.code))
+def _runnable(enabled: set[str]) -> list[RuleSpec]:
+    """The rules that run, in catalogue order: those enabled, and those that report an enabled code for another
+    rule (``RuleSpec.emits``: TC009's check finds the unknown and missing keys of TC007 and TC008)."""
+    order: dict[str, int] = {}
+    for r in RULES.values():
+        order.setdefault(r.module, len(order))
+    rules = [r for r in RULES.values() if r.scope != "emitted" and (r.code in enabled or enabled.intersection(r.emits))]
+    return sorted(rules, key=lambda r: (order.get(r.module, 0), r.code))
 
 
-def _run_rule(r: Rule, ctx: Context, files, contracts, samples, stamper: _Stamper) -> list[Finding]:
+def _caller(r: RuleSpec, ctx: Context):
+    """``item -> hits`` of a rule: an old-style ``fn(item, ctx)``, or a rule file's ``check(facts, options)``
+    with the facts of its index (the item itself without one) and its resolved options."""
+    if r.legacy is not None:
+        fn = r.legacy
+        return lambda item: fn(item, ctx) or ()
+    options = ctx.options(r.code)
+    check = r.check
+    if r.index is None:
+        return lambda item: check(item, options) or ()
+    index = ctx.index(r.index)
+    return lambda item: check(index.facts(item), options) or ()
+
+
+def _run_rule(r: RuleSpec, ctx: Context, files, contracts, samples, stamper: _Stamper) -> list[Finding]:
     out: list[Finding] = []
+    call = _caller(r, ctx)
     if r.scope == "contract":
         for c in contracts:
             if not c.file.reported:
                 continue
-            for h in r.fn(c, ctx) or ():
+            for h in call(c):
                 f = stamper.stamp(h, r, c.file, c, base=c.pointer)
                 if f:
                     out.append(f)
     elif r.scope in ("set", "samples", "file"):
         items = {"set": contracts, "samples": samples, "file": files}[r.scope]
-        for h in r.fn(items, ctx) or ():
+        for h in call(items):
             subj = h.subject
             if isinstance(subj, Contract):
                 f = stamper.stamp(h, r, subj.file, subj, base=subj.pointer)
@@ -557,7 +594,7 @@ class _Stamper:
         self.settings = settings
         self.enabled = enabled
 
-    def stamp(self, h: Hit, default: Rule, file: SourceFile, contract: Contract | None, base: str = "",
+    def stamp(self, h: Hit, default: RuleSpec, file: SourceFile, contract: Contract | None, base: str = "",
               tool: str | None = None) -> Finding | None:
         code = h.code or default.code
         if code not in self.enabled:
@@ -644,25 +681,27 @@ def _suppress(findings: list[Finding], files: list[SourceFile], settings: Settin
     return kept + made, made
 
 
-# what an unquoted YAML 1.1 value (TC003) makes other rules report about the same value: the enum that accepts
-# nothing, the default of the wrong type, the enum a target cannot take. TC003 names the one mistake.
-_TC003_CONSEQUENCES = frozenset({"TC009", "TC109", "TC110", "TC111", "TC205"})
+def apply_supersedes(findings: list[Finding]) -> list[Finding]:
+    """Drop the findings another finding makes redundant, as rules declare it (``RuleSpec.supersedes``).
 
-
-def _drop_consequences(findings: list[Finding]) -> list[Finding]:
-    anchors: dict[str, list[str]] = {}
-    for f in findings:
-        if f.code == "TC003":
-            parent, _, last = f.pointer.rpartition("/")
-            anchors.setdefault(f.file, []).append(parent if last.isdigit() else f.pointer)
-    if not anchors:
+    A finding of a rule that supersedes code X silences every finding of X in the same file at its pointer or
+    below it; when it points at an array item (``/enum/1``), at the array (``/enum``) and below: what an unquoted
+    YAML 1.1 value (TC003) makes other rules report about the same value — the enum that accepts nothing, the
+    default of the wrong type — is one mistake, reported once. Applied after suppressions: a suppressed finding
+    silences nothing."""
+    silencing = {c: RULES[c].supersedes for c in {f.code for f in findings} if c in RULES and RULES[c].supersedes}
+    if not silencing:
         return findings
+    anchors: dict[tuple[str, str], list[str]] = {}
+    for f in findings:
+        for code in silencing.get(f.code, ()):
+            parent, _, last = f.pointer.rpartition("/")
+            anchors.setdefault((f.file, code), []).append(parent if last.isdigit() else f.pointer)
 
-    def caused(f: Finding) -> bool:
-        return f.code in _TC003_CONSEQUENCES and any(f.pointer == a or f.pointer.startswith(a + "/")
-                                                     for a in anchors.get(f.file, ()))
+    def silenced(f: Finding) -> bool:
+        return any(f.pointer == a or f.pointer.startswith(a + "/") for a in anchors.get((f.file, f.code), ()))
 
-    return [f for f in findings if not caused(f)]
+    return [f for f in findings if not silenced(f)]
 
 
 def _glob(path: str, pattern: str) -> bool:

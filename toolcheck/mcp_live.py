@@ -150,7 +150,7 @@ def exit_text(rep: dict) -> str | None:
 
 def stderr_tail(rep: dict) -> list[str]:
     """The last lines of the server's stderr (secrets masked, control characters escaped)."""
-    from .secrets import mask
+    from .masking import mask
 
     text = rep.get("stderr") or ""
     if not isinstance(text, str) or not text.strip():
@@ -166,7 +166,7 @@ def _printable(s: str) -> str:
 
 def shown_line(line: str) -> str:
     """A line of server output to quote in a note: secrets masked, control characters escaped, cut short."""
-    from .secrets import mask
+    from .masking import mask
 
     s = _printable(mask(line))
     if len(s) > SHOW_CHARS:

@@ -1,9 +1,11 @@
-"""Rules of a large run on two cores: the rule modules are split between this process and one forked child.
+"""Rules of a large run on two cores: the rule groups are split between this process and one forked child.
 
-The child inherits the loaded files (fork: nothing is read or parsed twice), runs its share of the rules, masks
-its findings and sends them back through a pipe, with the secrets it learned by context (TC5 teaches the masker
-values such as a `password` default that no pattern would recognise). Each side then masks its findings again
-with the secrets only the other side learned, so the masking is the same as in a single process. Findings come
+A group is an old-style rule module or a family package of rule files (``RuleSpec.group``): a family's index is
+then built on one side only. The child inherits the loaded files (fork: nothing is read or parsed twice), runs
+its share of the rules, masks its findings and sends them back through a pipe, with the secrets its copy of the
+run's masker learned by context (TC5 teaches the masker values such as a `password` default that no pattern
+would recognise). The parent's masker learns them, and each side's findings are masked again with the secrets
+only the other side learned, so the masking is the same as in a single process. Findings come
 back by rule, and the caller concatenates them in rule order: output is byte-for-byte that of a serial run.
 
 Only on Linux (macOS's system libraries are not fork-safe, Windows has no fork), with two or more CPUs, a
@@ -22,8 +24,8 @@ import threading
 
 MIN_CONTRACTS = 300
 
-# measured cost of each rule module in `validate --target all` on corpus A, one process, with its findings'
-# placing, masking and encoding (seconds, 2026-11-29): the split balances these. Modules not listed are cheap.
+# measured cost of each rule group in `validate --target all` on corpus A, one process, with its findings'
+# placing, masking and encoding (seconds, 2026-11-29): the split balances these. Groups not listed are cheap.
 _COST = {
     "toolcheck.checks.targets": 2.2,
     "toolcheck.checks.overlap": 1.8,
@@ -31,8 +33,8 @@ _COST = {
     "toolcheck.checks.schema": 0.75,
     "toolcheck.checks.leaks": 0.65,
     "toolcheck.checks.loading": 0.25,
-    "toolcheck.checks.safety": 0.16,
-    "toolcheck.checks.samples": 0.15,
+    "toolcheck.rules.tc6_safety": 0.16,
+    "toolcheck.rules.tc3_samples": 0.15,
 }
 _DEFAULT_COST = 0.1
 
@@ -62,7 +64,7 @@ def plan(rules, contracts):
         return None
     modules: dict[str, list] = {}
     for r in rules:
-        modules.setdefault(r.fn.__module__, []).append(r)
+        modules.setdefault(r.group, []).append(r)
     if len(modules) < 2:
         return None
     here: list = []
@@ -125,11 +127,10 @@ def _unpack(by_rule: dict, files: list) -> dict:
     return by_rule
 
 
-def run_split(work, here: list, there: list, files: list, remask) -> dict:
-    """``work(rules) -> {code: [Finding]}`` for ``there`` in a forked child and ``here`` in this process."""
+def run_split(work, here: list, there: list, files: list, remask, masker) -> dict:
+    """``work(rules) -> {code: [Finding]}`` for ``there`` in a forked child and ``here`` in this process;
+    ``masker`` is the run's (each side teaches its copy; ``remask(findings)`` masks a side's findings again)."""
     import pickle
-
-    from . import secrets
 
     sys.stdout.flush()
     sys.stderr.flush()
@@ -144,7 +145,7 @@ def run_split(work, here: list, there: list, files: list, remask) -> dict:
         code = 1
         try:
             os.close(rfd)
-            payload = pickle.dumps((_pack(work(there), files), set(secrets.remembered())), pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps((_pack(work(there), files), set(masker.known)), pickle.HIGHEST_PROTOCOL)
             with os.fdopen(wfd, "wb") as out:
                 out.write(payload)
             code = 0
@@ -175,11 +176,10 @@ def run_split(work, here: list, there: list, files: list, remask) -> dict:
     if theirs is None:
         return {**mine, **work(there)}
     _unpack(theirs, files)
-    known = set(secrets.remembered())
+    known = set(masker.known)
     new_here = learned - known
     if new_here:  # the child learned secrets this process had not: mask this side's findings again
-        for s in new_here:
-            secrets.remember(s)
+        masker.learn(new_here)
         remask([f for fs in mine.values() for f in fs])
     if known - learned:
         remask([f for fs in theirs.values() for f in fs])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .findings import escape_pointer_token
+from .model.pointer import escape_pointer_token
 
 
 class SchemaCompileError(Exception):

@@ -1,4 +1,5 @@
-"""Secret patterns and masking. Every string that leaves toolcheck passes through :func:`mask`.
+"""Secret patterns: what a secret looks like. :mod:`toolcheck.masking` masks what they find (and what a run
+learned by context) in every string that leaves toolcheck.
 
 The token patterns are the well-known, low-false-positive shapes (modelled on the gitleaks rules and the
 detect-secrets plugins): they are data here so the TC5 rules and the masker agree on what a secret is.
@@ -15,9 +16,10 @@ Three layers, cheapest first:
 
 Obvious placeholders (``YOUR_API_KEY``, ``sk-...``, ``xxxx``, ``<token>``, ``${SECRET}``, the AWS documentation
 key ``...EXAMPLE``) are never secrets. Values that only their context makes secret (the `default` of a
-`password` property) are handed to :func:`remember` by the TC5 rules, and masked from then on as well.
+`password` property) are handed to the run's :class:`toolcheck.masking.Masker` by the TC5 rules, and masked from
+then on as well.
 
-Speed matters (:func:`mask` runs on every finding string): each pattern runs only when cheap substring tests
+Speed matters (:func:`find_secrets` runs on every finding string): each pattern runs only when cheap substring tests
 say it could match, and the regular expressions are compiled on first use (:class:`LazyPattern`).
 """
 
@@ -26,7 +28,6 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from functools import lru_cache
 
 
 class LazyPattern:
@@ -398,72 +399,5 @@ def find_secrets(text: str) -> list[tuple[str, int, int]]:
         _apply(*_ASSIGNMENT, text, found)
     if run:
         found.extend(_high_entropy_spans(text, _runs(text), found, low))
-    for secret in _REMEMBERED:
-        i = text.find(secret)
-        while i != -1:
-            e = i + len(secret)
-            if not any(i < fe and fs < e for _, fs, fe in found):
-                found.append(("known secret", i, e))
-            i = text.find(secret, e)
     found.sort(key=lambda t: t[1])
     return found
-
-
-_REMEMBERED: set[str] = set()
-
-
-def remember(secret: str) -> None:
-    """Mask ``secret`` wherever it appears from now on in this process.
-
-    For values found by their context rather than their shape (the `default` of a `password` property, a hex key
-    after the words "API key"): :func:`mask` alone would not recognise them in another rule's message.
-    """
-    if isinstance(secret, str) and len(secret) >= 6 and secret not in _REMEMBERED:
-        _REMEMBERED.add(secret)
-        _mask.cache_clear()
-
-
-def remembered() -> frozenset[str]:
-    """The secrets :func:`remember` was told about in this process."""
-    return frozenset(_REMEMBERED)
-
-
-def mask_value(secret: str) -> str:
-    """Keep a few characters so a human can find it; never the whole secret."""
-    if len(secret) <= 8:
-        return secret[:1] + "*" * 7
-    if len(secret) <= 16:
-        return secret[:2] + "*" * 8
-    return secret[:4] + "*" * 8 + secret[-2:]
-
-
-def mask(text: str) -> str:
-    """``text`` with every secret masked (see :func:`mask_value`). Memoised: help texts repeat."""
-    if not isinstance(text, str) or len(text) < 6:
-        return text
-    return _mask(text)
-
-
-@lru_cache(maxsize=4096)
-def _mask(text: str) -> str:
-    spans = find_secrets(text)
-    if not spans:
-        return text
-    out, last = [], 0
-    for _, s, e in spans:
-        out.append(text[last:s])
-        out.append(mask_value(text[s:e]))
-        last = e
-    out.append(text[last:])
-    return "".join(out)
-
-
-def mask_data(value):
-    """Mask secrets in every string of a JSON-like value (keys included)."""
-    if isinstance(value, str):
-        return mask(value)
-    if isinstance(value, list):
-        return [mask_data(v) for v in value]
-    if isinstance(value, dict):
-        return {mask(k) if isinstance(k, str) else k: mask_data(v) for k, v in value.items()}
-    return value

@@ -82,7 +82,7 @@ def test_huge_integer_bounds(hostile):
     res = json.loads(p.stdout)
     assert res["error"]["code"] == "VALIDATION_ERROR" and HUGE not in p.stdout
 
-    from toolcheck.runtime import check_arguments
+    from toolcheck.host import check_arguments
 
     big = int(HUGE)
     for kw in ("minProperties", "maxProperties", "minLength", "maxLength", "minItems", "maxItems", "minimum",
@@ -235,7 +235,7 @@ def test_check_args_rejects_what_parsers_disagree_on(tmp_path, args):
     (tmp_path / "contracts" / "search.json").write_text(json.dumps(
         {"name": "search", "description": GOOD_DESC, "parameters": {"type": "object", "properties": {
             "query": {"type": ["string", "number"]}, "opts": {"type": "object"}}}}))
-    from toolcheck.runtime import check_arguments
+    from toolcheck.host import check_arguments
 
     contract = json.loads((tmp_path / "contracts" / "search.json").read_text())
     lib = check_arguments(contract, args)

@@ -52,7 +52,7 @@ def _random(rng: random.Random, alphabet: str, n: int) -> str:
 def _secrets(rng: random.Random) -> dict[str, str]:
     """Fake credentials of documented shapes that toolcheck's masker recognises (checked, so a random draw that
     happens to read like a placeholder is drawn again)."""
-    from toolcheck.secrets import mask
+    from toolcheck.masking import mask
 
     up, alnum = string.ascii_uppercase + string.digits, string.ascii_letters + string.digits
     makers = {

@@ -15,8 +15,8 @@ enabled rules. One finding per string and rule; several matches in one string ar
 Detection is pattern data (modelled on the gitleaks rules and the detect-secrets plugins, see
 ``toolcheck.secrets``) plus context from the schema: a description of a parameter that *is* a host, a path or a
 SQL query documents the format rather than the deployment, so bare example addresses, paths and SQL are not
-reported there. Secrets are reported masked; each one is also handed to :func:`toolcheck.secrets.remember` so
-that :func:`toolcheck.secrets.mask` hides it in any later message that quotes it.
+reported there. Secrets are reported masked; each one is also handed to the run's masker
+(:meth:`toolcheck.masking.Masker.remember`) so that it is hidden in any later message that quotes it.
 
 Config: ``allow.domains`` (hosts, domain suffixes, IPs or CIDR ranges that are known and fine: never reported)
 and ``allow.patterns`` (regular expressions; a match whose flagged text they match is not reported; an invalid
@@ -34,7 +34,9 @@ from itertools import accumulate
 from typing import Any
 
 from .. import secrets as _sec
-from ..findings import Hit, escape_pointer_token
+from ..masking import mask_value
+from ..model.findings import Hit
+from ..model.pointer import escape_pointer_token
 from ..registry import rule
 from ..secrets import LazyPattern as _Lazy
 
@@ -724,13 +726,13 @@ def context_secret(value: str, words: set[str]) -> bool:
 _CREDENTIAL_HINT = _Lazy(r"(?i)key|token|secret|passw|pwd|passphrase|credential|auth|bearer")
 
 
-def learn_context_secrets(contracts, allow_patterns=()) -> None:
-    """Teach the masker (:func:`toolcheck.secrets.remember`) every secret known only by its context, before any
+def learn_context_secrets(contracts, masker, allow_patterns=()) -> None:
+    """Teach the run's masker (:meth:`toolcheck.masking.Masker.remember`) every secret known only by its context, before any
     rule runs and whatever rules are selected: a `password` default quoted by a TC1 message is masked under
     ``--select TC1`` as in a full run. Cheap: a walk over the parameter and result schemas that looks at the
     literals of credential-named properties (and credential-named keys inside literal mappings) only."""
     allow = _Allow((), allow_patterns) if allow_patterns else None
-    remember = _sec.remember
+    remember = masker.remember
     for contract in contracts:
         data = contract.data
         if not isinstance(data, dict):
@@ -795,6 +797,7 @@ class _Scanner:
     def __init__(self, ctx) -> None:
         s = ctx.settings
         self.allow = _Allow(getattr(s, "allow_domains", ()), getattr(s, "allow_patterns", ()))
+        self.masker = ctx.masker
         self.enabled = {c for c in CODES if ctx.is_enabled(c)}
         self.families = {_CODE_FAMILIES[c] for c in self.enabled}
         if self.enabled & {"TC502", "TC511"}:
@@ -908,7 +911,7 @@ class _Scanner:
         return items
 
     def _secrets(self, t: _Text, text: str, words: set[str], items: list[_Item], taken) -> None:
-        for kind, s, e in _sec.find_secrets(text):
+        for kind, s, e in self.masker.spans(text):
             value = text[s:e]
             if self.allow.text(value):
                 continue
@@ -921,17 +924,17 @@ class _Scanner:
                     continue  # a public identifier or sample data (spreadsheet id, hash, base64 payload)
                 if not keyword and e - s < self.min_len:
                     continue
-                items.append(_Item("TC504", _sec.mask_value(value), "high-entropy string"))
+                items.append(_Item("TC504", mask_value(value), "high-entropy string"))
             else:
-                items.append(_Item("TC503", _sec.mask_value(value), kind))
-            _sec.remember(value)
+                items.append(_Item("TC503", mask_value(value), kind))
+            self.masker.remember(value)
             taken.append((s, e))
         # a literal value of a property named like a credential: `password: {default: "hunter2x"}`
         if t.kind == "literal" and words & SECRET_WORDS and not _overlaps(0, len(text), taken):
             value = text.strip()
             if context_secret(value, words) and not self.allow.text(value):
-                items.append(_Item("TC503", _sec.mask_value(value), f"hard-coded {t.field} of `{t.context}`"))
-                _sec.remember(value)
+                items.append(_Item("TC503", mask_value(value), f"hard-coded {t.field} of `{t.context}`"))
+                self.masker.remember(value)
                 taken.append((0, len(text)))
 
     def _hosts(self, t: _Text, text: str, low: str, words: set[str], items: list[_Item], taken) -> None:
@@ -952,7 +955,7 @@ class _Scanner:
                 taken.append((s, e))  # the URL's host decides; hosts in its path or query are not looked at
                 why = classify_host(host, self.internal_domains)
                 if why and not self.allow.host(host) and not self.allow.text(url, host):
-                    items.append(_Item("TC501", f"{host} in {_short(_sec.mask(url), 70)}", why))
+                    items.append(_Item("TC501", f"{host} in {_short(self.masker.mask(url), 70)}", why))
         if "=" in text and ";" in text:
             for m in _ADO.finditer(text):
                 if not _overlaps(m.start(), m.end(), taken):
@@ -997,7 +1000,7 @@ class _Scanner:
         if self.allow.text(cs):
             return
         secret = [x for x in _sec.find_secrets(cs) if x[0] in ("connection string password", "credential assignment")]
-        masked = _short(_sec.mask(cs), 90)
+        masked = _short(self.masker.mask(cs), 90)
         if secret:
             items.append(_Item("TC502", masked, "connection string with a password"))
             return

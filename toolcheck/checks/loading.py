@@ -11,8 +11,8 @@ import json
 from importlib import resources
 
 from ..contract import PARAMETER_KEYS
-from ..findings import Hit
 from ..loading.formats import VENDOR_KEYS
+from ..model.findings import Hit
 from ..registry import rule
 from ..suggest import did_you_mean
 
@@ -87,7 +87,9 @@ def duplicate_key(*_):
     """
 
 
-@rule("TC003", "yaml-implicit-conversion", scope="emitted")
+# an unquoted YAML 1.1 value is one mistake: the enum that then accepts nothing (TC009/TC109/TC110), the default of
+# the wrong type (TC111), the enum a target cannot take (TC205) are its consequences, not findings of their own
+@rule("TC003", "yaml-implicit-conversion", scope="emitted", supersedes=("TC009", "TC109", "TC110", "TC111", "TC205"))
 def yaml_implicit_conversion(*_):
     """An unquoted YAML value is read as something other than what it looks like.
 
@@ -255,7 +257,7 @@ def missing_required_key(*_):
     """
 
 
-@rule("TC009", "invalid-contract-value", scope="contract")
+@rule("TC009", "invalid-contract-value", scope="contract", emits=("TC007", "TC008"))
 def invalid_contract_value(contract, ctx):
     """A contract key holds a value of the wrong type or shape.
 

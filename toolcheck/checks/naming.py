@@ -28,7 +28,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ..findings import Hit, join_pointer
+from ..model.findings import Hit
+from ..model.pointer import join_pointer
 from ..registry import RULES, rule
 
 # ------------------------------------------------------------------------------------------------ text helpers

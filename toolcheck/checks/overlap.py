@@ -8,7 +8,7 @@ findings: one per pair of names, reported on the later tool of the pair (by file
 
 from __future__ import annotations
 
-from ..findings import Hit
+from ..model.findings import Hit
 from ..registry import rule
 
 GROUP_MODES = ("auto", "origin", "source", "file", "none")

@@ -34,7 +34,8 @@ import warnings
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin
 
-from ..findings import Hit, escape_pointer_token
+from ..model.findings import Hit
+from ..model.pointer import escape_pointer_token
 from ..registry import rule
 from ..suggest import closest
 

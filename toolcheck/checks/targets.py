@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..findings import Hit, join_pointer
+from ..model.findings import Hit
+from ..model.pointer import join_pointer
 from ..registry import rule
 
 

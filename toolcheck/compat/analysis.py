@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..contract import Contract, SourceFile
-from ..findings import Hit, escape_pointer_token
+from ..model.findings import Hit
+from ..model.pointer import escape_pointer_token
 from .schemadiff import (
     NARROW,
     NEUTRAL,

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..findings import escape_pointer_token
+from ..model.pointer import escape_pointer_token
 
 TYPES = ("null", "boolean", "object", "array", "number", "string", "integer")
 ANY = frozenset(TYPES)

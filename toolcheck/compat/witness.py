@@ -7,7 +7,7 @@ minimal valid values), and keeps the first one that
 
 * A accepts — with `format` asserted, so the witness is a realistic value, not one that only passes because
   formats are annotations;
-* B rejects — with `format` as an annotation (the host's semantics, :mod:`toolcheck.runtime`), except for a
+* B rejects — with `format` as an annotation (the host's semantics, :mod:`toolcheck.host`), except for a
   format change, which can only be shown by a validator that asserts formats;
 * B rejects *for this change*: one of B's errors is at the changed location with the changed keyword. A value
   that fails for another reason proves nothing about this change.
@@ -97,7 +97,7 @@ class _FormatValidator:
             return False
 
     def errors(self, instance: Any) -> list[tuple[str, str, str, list]]:
-        from ..findings import escape_pointer_token
+        from ..model.pointer import escape_pointer_token
 
         out = []
         try:
@@ -210,7 +210,7 @@ def _only_this_change(instance: Any, root_b: Any, va, vb, ours, rounds: int = 8)
     this change, is not kept; what cannot be filled stays (the witness is still verified for this change)."""
     import copy
 
-    from ..findings import split_pointer
+    from ..model.pointer import split_pointer
 
     cur = instance
     for _ in range(rounds):
@@ -527,7 +527,7 @@ def _declared_strings(v: dict) -> list[str]:
 
 def deref(s: Any, root: Any, hops: int = 16) -> Any:
     """Follow local `$ref`s (``#/...``) from ``root``, at most ``hops`` of them; anything else is left as is."""
-    from ..findings import split_pointer
+    from ..model.pointer import split_pointer
 
     while hops > 0 and isinstance(s, dict) and isinstance(s.get("$ref"), str) and s["$ref"].startswith("#"):
         hops -= 1

@@ -71,8 +71,9 @@ def installed_versions() -> dict[str, str | None]:
     return out
 
 
-def run_fuzz(settings, opts: FuzzOptions | None = None):
-    """Run the TC0 and TC7 checks of `toolcheck fuzz` and return the engine's RunResult.
+def run_fuzz(settings, opts: FuzzOptions | None = None, masker=None):
+    """Run the TC0 and TC7 checks of `toolcheck fuzz` and return the engine's RunResult (``masker``: the run's,
+    see :func:`toolcheck.engine.run`).
 
     Raises ConfigError when the `fuzz` extra is missing (the CLI prints it and exits 2).
     """
@@ -93,7 +94,7 @@ def run_fuzz(settings, opts: FuzzOptions | None = None):
     command_options["fuzz"] = opts
     s2 = replace(settings, command_options=command_options)
     try:
-        result = run(s2, "fuzz")
+        result = run(s2, "fuzz", masker=masker)
     finally:
         state.close()
     if opts.tools:  # `--tool`: the findings of those tools (and of no tool: the file's own)

@@ -36,7 +36,8 @@ import warnings
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..findings import Hit, escape_pointer_token
+from ..model.findings import Hit
+from ..model.pointer import escape_pointer_token
 
 SCHEMA_CODES = ("TC701", "TC702", "TC703", "TC704", "TC705", "TC706")
 HANDLER_CODES = ("TC710", "TC711", "TC712", "TC713", "TC714", "TC715", "TC716", "TC717", "TC718", "TC719",
@@ -880,7 +881,7 @@ class _Tool:
 
     def _expect(self, case: Case) -> dict:
         """What the schema rejects the case for (as `toolcheck validate` reports it), else what it should."""
-        from ..runtime import validate
+        from ..host import validate
 
         m = case.mutant
         errs = validate(self.validator, self.schema, case.args)
@@ -1030,7 +1031,7 @@ def _adapt(args: Any, compiled, walker) -> Any:
 
 
 def _path(doc: Any, pointer: str) -> tuple | None:
-    from ..findings import split_pointer
+    from ..model.pointer import split_pointer
 
     out: list = []
     cur = doc

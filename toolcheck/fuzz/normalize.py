@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin
 
-from ..findings import escape_pointer_token
+from ..model.pointer import escape_pointer_token
 
 RECURSION = 3  # how many times one recursive $ref is expanded along a path
 MAX_NODES = 5_000  # output nodes (corpus A: at most 283); beyond this the schema is "too large to fuzz"

@@ -20,7 +20,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..findings import escape_pointer_token, resolve_pointer
+from ..model.jsontypes import json_type
+from ..model.pointer import escape_pointer_token, resolve_pointer
 
 KINDS = ("drop-required", "unknown-property", "change-type", "stringify-number", "past-bounds", "null")
 MAX_MUTANTS = 80
@@ -43,24 +44,6 @@ class Mutant:
     note: str  # what was done, for messages: "without `query`", "`\"10\"` for 10", ...
     declared: bool = False  # the schema explicitly allows this shape there: accepting it is intended
     detail: dict[str, Any] = field(default_factory=dict)
-
-
-def json_type(v: Any) -> str:
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "boolean"
-    if isinstance(v, int):
-        return "integer"
-    if isinstance(v, float):
-        return "number"
-    if isinstance(v, str):
-        return "string"
-    if isinstance(v, list):
-        return "array"
-    if isinstance(v, dict):
-        return "object"
-    return type(v).__name__
 
 
 def show(v: Any, limit: int = 60) -> str:

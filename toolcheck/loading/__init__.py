@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..contract import Contract, Sample, SourceFile, Suppression
-from ..findings import Hit
+from ..model.findings import Hit
 from .formats import GEMINI_KEYS, _tool_format, detect, other_document, unwrap
 from .positions import LazyJsonIndex, MultiIndex, PositionIndex, index_json
 from .yaml_loader import Limits, YamlLimitExceeded, load_yaml, size_text

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..findings import Hit, join_pointer
+from ..model.findings import Hit
+from ..model.pointer import join_pointer
 
 INPUT_FORMATS = ("auto", "contract", "openai", "openai-responses", "anthropic", "gemini", "mcp", "functions")
 

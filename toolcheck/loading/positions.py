@@ -6,7 +6,7 @@ import json
 import re
 from bisect import bisect_right
 
-from ..findings import escape_pointer_token
+from ..model.pointer import escape_pointer_token
 
 
 class PositionIndex:

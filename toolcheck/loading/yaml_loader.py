@@ -27,7 +27,8 @@ from yaml.events import (
 from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
-from ..findings import Hit, escape_pointer_token
+from ..model.findings import Hit
+from ..model.pointer import escape_pointer_token
 
 try:
     _Loader = yaml.CSafeLoader  # libyaml: same events, several times faster

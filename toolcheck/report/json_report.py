@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from ..findings import JSON_ENCODER
+from ..model.findings import JSON_ENCODER
 from . import statistics
 
 # the findings' own encoder (one per process: json.dumps would build a new one per call); compact, so the C

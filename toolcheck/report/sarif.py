@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..registry import RULES
+from ..rules import RULES
 
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 INFO_URI = "https://github.com/toolcheck/toolcheck"

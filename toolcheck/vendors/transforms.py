@@ -58,7 +58,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..findings import join_pointer
+from ..model.pointer import join_pointer
 from .rules import (
     ALLOWED,
     ANNOTATIONS,

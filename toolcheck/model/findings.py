@@ -1,0 +1,99 @@
+"""Findings: the only currency between checks and reporters.
+
+A check yields :class:`Hit` values (pointer, message, help and optional extras); the engine stamps the rule's
+code, name and severity and resolves the pointer to file, line and column, producing a :class:`Finding`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+SEVERITIES = ("error", "warning", "info")
+# a finding's JSON line: compact separators keep the C encoder, non-ASCII stays readable, anything odd is str()ed
+JSON_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str, separators=(", ", ": "))
+_RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+def severity_rank(severity: str) -> int:
+    return _RANK[severity]
+
+
+@dataclass
+class Hit:
+    """What a check reports: where (a pointer relative to the contract or file) and what."""
+
+    pointer: str
+    message: str
+    help: str
+    code: str | None = None  # set by loaders or multi-rule checks; defaults to the check's own rule
+    severity: str | None = None  # overrides the rule default (e.g. an uncertain vendor rule)
+    target: str | None = None
+    url: str | None = None
+    fixable: bool | None = None
+    related: list[dict[str, Any]] | None = None
+    data: Any = None
+    position: tuple[int, int] | None = None  # explicit (line, column) when the pointer cannot say it
+    subject: Any = None  # the Contract/Sample/SourceFile the pointer is relative to (default: the checked item)
+    prefer_key: bool = True  # position of the key rather than the value, when the pointer names a mapping entry
+
+
+@dataclass
+class Finding:
+    code: str
+    name: str
+    severity: str
+    message: str
+    help: str
+    file: str
+    line: int | None  # None (and column None) in a document the user cannot open: a live MCP server's listing
+    column: int | None
+    tool: str | None
+    pointer: str
+    target: str | None = None
+    url: str | None = None
+    fixable: bool | None = None
+    related: list[dict[str, Any]] | None = None
+    data: Any = None
+    # not serialised: used by suppression and the SARIF column conversion
+    extra: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "code": self.code,
+            "name": self.name,
+            "severity": self.severity,
+            "message": self.message,
+            "help": self.help,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "tool": self.tool,
+            "pointer": self.pointer,
+            "target": self.target,
+            "url": self.url,
+        }
+        if self.fixable is not None:
+            d["fixable"] = self.fixable
+        if self.related:
+            d["related"] = self.related
+        if self.data is not None:
+            d["data"] = self.data
+        return d
+
+    def to_json(self) -> str:
+        """``to_dict`` as one line of JSON (the JSON report's and the cache's unit), encoded once per finding:
+        a large run encodes its findings in the processes that found them."""
+        js = self.extra.get("json")
+        if js is None:
+            js = self.extra["json"] = JSON_ENCODER.encode(self.to_dict())
+        return js
+
+    def sort_key(self):
+        return (self.file, self.line or 0, self.column or 0, self.code, self.pointer, self.message)
+
+    @property
+    def where(self) -> str:
+        """``file:line:col``, or the file alone when the finding has no line (`mcp:<server>`)."""
+        return f"{self.file}:{self.line}:{self.column}" if self.line is not None else self.file
