@@ -10,8 +10,6 @@ import re
 import subprocess
 import xml.etree.ElementTree as ET
 
-import pytest
-
 from .conftest import run_cli, run_json
 
 GOOD = """\
@@ -149,8 +147,6 @@ def test_target_given_checks_it_plus_what_the_file_declares_and_says_so(tmp_path
     assert doc["summary"]["targets"] == ["anthropic-strict"] and "targets_declared" not in doc["summary"]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 18 (overlap) re-derives the TC430 score: its term weights come from "
-                                       "the group the pair is in, so the score of a pair moves with the other tools")
 def test_overlap_score_of_a_pair_does_not_depend_on_the_other_tools(project):
     pair = """\
   - name: search_gifts

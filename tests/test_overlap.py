@@ -44,22 +44,22 @@ def test_search_gifts_find_gifts_explains_itself(tmp_path):
     assert f.pointer == "/name" and f.line == 1
     assert f.severity == "warning"
     assert f.message.startswith("tool `search_gifts` overlaps `find_gifts` (contracts/find_gifts.yaml), score 0.")
-    assert "same verb class (find ~ search)" in f.message
-    assert "shared name terms gifts" in f.message
+    assert "same action (find ~ search) on the same object (gifts)" in f.message
     assert "% shared description terms (" in f.message and "budget" in f.message
     assert "identical parameters budget/interests" in f.message
     assert "find_gifts" in f.help
     assert f.related == [{"file": "contracts/find_gifts.yaml", "line": 1, "pointer": "/name", "tool": "find_gifts"}]
-    assert f.data["other"] == "find_gifts" and f.data["verbs"] == "same"
-    assert 0.55 <= f.data["score"] <= 1 and f.data["parameters"] > 0.9
+    assert f.data["other"] == "find_gifts" and f.data["action"] == ["search", "search"]
+    assert f.data["object"] == ["gift", "gift"]
+    assert 0.55 <= f.data["score"] <= 1
 
 
 def test_paraphrase_with_other_words_names_the_synonyms(tmp_path):
     proj = copy_case("fail/paraphrase-different-names-and-words", tmp_path)
     [f] = overlaps(run_engine("lint", cwd=proj))
     assert f.tool == "search_gifts"
-    assert "shared name terms presents~gifts" in f.message
-    assert "similar parameters max_budget~budget/recipient_interests~interests" in f.message
+    assert "same action (find ~ search) on the same object (presents ~ gifts)" in f.message
+    assert "matching parameters recipient_interests~interests/max_budget~budget" in f.message
 
 
 def test_japanese_paraphrase(tmp_path):
@@ -76,6 +76,17 @@ def test_chinese_paraphrase(project):
                                             {"query": "string"}))
     [f] = overlaps(run_engine("lint", cwd=project.path))
     assert "帮助" in f.message or "中心" in f.message  # Han bigrams are the shared terms
+
+
+@pytest.mark.parametrize("case", sorted(p.name for p in (CASES / "fail").iterdir()))
+def test_fail_cases_fire_once_with_their_evidence(case, tmp_path):
+    """Each paraphrase class (synonym objects, restated states, nominalised verbs, deprecated aliases, subsumption
+    through an enum; English, Japanese, Chinese) is one finding whose message names the evidence."""
+    proj = copy_case(f"fail/{case}", tmp_path)
+    [f] = overlaps(run_engine("lint", cwd=proj))
+    expect = CASES / "fail" / case / "expect.txt"
+    for line in (expect.read_text(encoding="utf-8").splitlines() if expect.is_file() else []):
+        assert line in f.message, (line, f.message)
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in (CASES / "pass").iterdir()))
@@ -97,11 +108,12 @@ def test_create_order_vs_cancel_order(project):
 
 def test_different_verb_classes_are_named_when_the_threshold_is_low(tmp_path):
     proj = copy_case("pass/get-order-vs-cancel-order", tmp_path)
-    (proj / "toolcheck.yaml").write_text("paths: [contracts]\nrules: {overlapping-tools: {threshold: 0.05}}\n",
+    (proj / "toolcheck.yaml").write_text("paths: [contracts]\nrules: {overlapping-tools: {threshold: 0.000000001}}\n",
                                          encoding="utf-8")
     [f] = overlaps(run_engine("lint", cwd=proj))
-    assert "different verb classes (cancel vs get)" in f.message
+    assert "opposite actions (cancel vs get)" in f.message or "different actions (cancel vs get)" in f.message
     assert "identical parameters order_id" in f.message
+    assert f.data["score"] < 0.1
 
 
 # ------------------------------------------------------------------------------------------------ options
@@ -179,7 +191,7 @@ def test_same_name_once_namespace_is_stripped_is_in_scope(project):
                                            {"n": "integer"}))
     [f] = overlaps(run_engine("lint", cwd=project.path))
     assert f.tool == "factorial" and f.related[0]["tool"] == "math.factorial"  # b.yaml comes later
-    assert "same name once namespaces are stripped (factorial)" in f.message
+    assert "same name once namespaces are stripped (factorial; `math.` vs none)" in f.message
 
 
 def test_hook_case_compares_with_context_but_reports_only_passed_files(tmp_path):
@@ -243,7 +255,7 @@ def test_deterministic_across_hash_seeds(tmp_path):
 def test_corpus(tmp_path):
     result = run_engine("lint", paths=[str(CORPUS / "tools.jsonl")], cwd=tmp_path, select=["TC430"])
     found = overlaps(result)
-    assert 300 <= len(found) <= 4000, len(found)  # 1,158 when written
+    assert 300 <= len(found) <= 4000, len(found)  # 1,158 with the first TC430, ~900 with the frame model
     assert all(f.tool != f.related[0]["tool"] for f in found)  # identical names are TC012's
     by_pair = {(f.tool, f.line, f.related[0]["line"]) for f in found}
     assert len(by_pair) == len(found)  # each pair once
@@ -253,7 +265,11 @@ def test_corpus(tmp_path):
     lines = {i + 1: json.loads(line)["source"] for i, line in
              enumerate((CORPUS / "tools.jsonl").read_text(encoding="utf-8").splitlines())}
     cross_file = [f for f in stripped if lines[f.line] != lines[f.related[0]["line"]]]
-    assert cross_file and all(lines[f.line].startswith("ShishirPatil/gorilla@") for f in cross_file)
+    assert any(lines[f.line].startswith("ShishirPatil/gorilla@") for f in cross_file)
+    # a stripped namespace is one the message names, and it is there in the name
+    for f in stripped:
+        base = f.message.split("same name once namespaces are stripped (", 1)[1].split(";", 1)[0]
+        assert f.tool.endswith(base) or f.related[0]["tool"].endswith(base), f.message
     origins = {lines[f.line].split("@")[0] for f in found}
     assert origins <= {"ShishirPatil/gorilla", "pypi:tooluniverse==1.5.7", "icip-cas/LiveMCPBench"}
     assert all(lines[f.line].split("@")[0] == lines[f.related[0]["line"]].split("@")[0] for f in found)

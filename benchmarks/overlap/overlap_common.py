@@ -18,6 +18,7 @@ SHARED = ROOT.parent / "shared"
 CORPUS = SHARED / "corpus" / "A" / "tools.jsonl"
 DEV = SHARED / "overlap_dev" / "pairs.jsonl"
 OWN = HERE / "pairs_own.jsonl"
+CAND = HERE / "pairs_candidates.jsonl"  # round 4: pairs the blocking compares, all for tuning (draw_candidates.py)
 SERVERS = HERE / "servers"
 
 LABELS = ("overlap", "distinct")

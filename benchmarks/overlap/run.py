@@ -34,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from overlap_common import (  # noqa: E402
+    CAND,
     CORPUS,
     DEV,
     OWN,
@@ -91,10 +92,12 @@ def pair_records(rec: dict, resolver: Resolver) -> list[dict]:
     return [a, b]
 
 
-def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600) -> list[tuple[float, str]]:
+def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600, threshold: float = 1e-9
+                ) -> list[tuple[float, str]]:
     """(score, TC430 message) for each pair of tool records, each pair scored in isolation, in one process.
 
-    Adapter to the installed toolcheck's CLI: one file per pair, `group-by: file`, threshold 1e-9."""
+    Adapter to the installed toolcheck's CLI: one file per pair, `group-by: file`, the given threshold (1e-9: every
+    pair TC430 compares at all is reported with its score; TC430 compares more pairs below 0.2, see its blocking)."""
     if not tool_pairs:
         return []
     with tempfile.TemporaryDirectory(prefix="overlap-bench-") as tmp:
@@ -106,7 +109,7 @@ def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600) -> list[tupl
                 for t in tools:
                     f.write(json.dumps(t, ensure_ascii=False) + "\n")
         cfg = root / "toolcheck.yaml"
-        cfg.write_text("rules:\n  TC430:\n    threshold: 0.000000001\n    group-by: file\n", encoding="utf-8")
+        cfg.write_text(f"rules:\n  TC430:\n    threshold: {threshold:.12f}\n    group-by: file\n", encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k != "TOOLCHECK_FORMAT"}
         env["NO_COLOR"] = "1"
         p = subprocess.run([*toolcheck_command(), "lint", "--select", "TC430", "--config", str(cfg), "--format",
@@ -126,6 +129,22 @@ def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600) -> list[tupl
     return out
 
 
+def score_pairs_in_process(tool_pairs: list[list[dict]], threshold: float = 1e-9) -> list[tuple[float, str]]:
+    """The same scores from the importable toolcheck.overlap, without the CLI (for iterating; the reported figures
+    come from score_pairs)."""
+    from toolcheck.overlap import compare, explain, parse
+
+    out = []
+    for a, b in tool_pairs:
+        fa = parse(a.get("name", ""), a.get("description", ""), a.get("parameters"))
+        fb = parse(b.get("name", ""), b.get("description", ""), b.get("parameters"))
+        s = compare(fa, fb) or 0.0
+        if s < threshold:
+            s = 0.0
+        out.append((s, "; ".join(explain(fb, fa))))
+    return out
+
+
 # ------------------------------------------------------------------------------------------------ datasets
 
 def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int]]:
@@ -136,6 +155,8 @@ def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int
     own = load_pairs(OWN)
     out.append(("own-tune", [r for r in own if r["split"] == "tune"]))
     out.append(("own-holdout", [r for r in own if r["split"] == "holdout"]))
+    if CAND.is_file():
+        out.append(("candidates", load_pairs(CAND)))
     kept = []
     for name, recs in out:
         usable = [r for r in recs if resolver.available(r["a"]) and resolver.available(r["b"])]
@@ -149,9 +170,9 @@ def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int
 
 
 def evaluate(name: str, recs: list[dict], scores: list[float], base: list[float], threshold: float,
-             base_threshold: float | None) -> dict:
+             base_threshold: float | None, flagged: list[bool] | None = None) -> dict:
     y = [r["label"] == "overlap" for r in recs]
-    pred = [s >= threshold for s in scores]
+    pred = flagged if flagged is not None else [s >= threshold for s in scores]
     p, r, f1 = prf(y, pred)
     bt, bf1 = best_f1(y, scores)
     res = {
@@ -166,7 +187,7 @@ def evaluate(name: str, recs: list[dict], scores: list[float], base: list[float]
         res["tfidf_f1"] = prf(y, [s >= base_threshold for s in base])[2]
     res["misclassified"] = [
         {"id": rec["id"], "a": rec["a"]["name"], "b": rec["b"]["name"], "label": rec["label"],
-         "score": round(s, 3), "why": rec.get("why", ""), "stratum": rec.get("stratum")}
+         "score": round(s, 3), "why": rec.get("why", ""), "stratum": rec.get("stratum"), "flagged": pp}
         for rec, s, yy, pp in zip(recs, scores, y, pred, strict=True) if yy != pp
     ]
     return res
@@ -199,7 +220,10 @@ def print_report(results: list[dict], skipped: dict[str, int], quick: bool, misc
         print(f"## {r['dataset']}: {len(fp)} false positives, {len(fn)} false negatives at {r['threshold']}")
         for kind, rows in (("FP", fp), ("FN", fn)):
             for m in rows[:misclassified] if misclassified is not None else rows:
-                print(f"  {kind} {m['score']:.2f}  {m['a']} | {m['b']}  [{m['stratum'] or 'dev'}]  {m['why']}")
+                # an overlap scoring above the threshold that the run at the threshold did not report: the
+                # blocking (toolcheck/overlap/candidates.py) never compared the pair there
+                lost = "  (not compared at the threshold)" if kind == "FN" and m["score"] >= r["threshold"] else ""
+                print(f"  {kind} {m['score']:.2f}  {m['a']} | {m['b']}  [{m['stratum'] or 'dev'}]  {m['why']}{lost}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -207,6 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true",
                     help=f"per dataset only the first {QUICK_PER_LABEL} overlaps and distinct pairs by id (CI)")
     ap.add_argument("--json", metavar="PATH", help="also write the results as JSON")
+    ap.add_argument("--in-process", action="store_true",
+                    help="score with the importable toolcheck.overlap instead of the CLI (faster; for iterating)")
+    ap.add_argument("--no-holdout", action="store_true", help="leave out own-holdout (while developing)")
     ap.add_argument("--misclassified", type=int, default=None, metavar="N",
                     help="list at most N false positives and N false negatives per dataset (default: all)")
     args = ap.parse_args(argv)
@@ -214,21 +241,29 @@ def main(argv: list[str] | None = None) -> int:
     corpus = load_corpus(CORPUS)
     resolver = Resolver(corpus)
     data = datasets(args.quick, resolver)
+    if args.no_holdout:
+        data = [d for d in data if d[0] != "own-holdout"]
     skipped = {name: n for name, _, n in data}
     # one toolcheck run for every pair of every dataset (each pair its own group)
     flat = [(name, rec) for name, recs, _ in data for rec in recs]
-    scored = score_pairs([pair_records(rec, resolver) for _, rec in flat])
+    scorer = score_pairs_in_process if args.in_process else score_pairs
+    records = [pair_records(rec, resolver) for _, rec in flat]
+    scored = scorer(records)
     threshold = shipped_threshold()
+    # what a user sees: the findings of a run at the shipped threshold (P, R, F1 come from these)
+    flagged_all = [s > 0 for s, _ in scorer(records, threshold=threshold)]
     # the baseline: document frequencies from corpus A (or, without it, from the benchmark's own tools)
     background = corpus if corpus is not None else [t for _, rec in flat for t in pair_records(rec, resolver)]
     tfidf = Tfidf(background)
     base = [tfidf.cosine(*[resolver.tool(rec[k]) for k in "ab"]) for _, rec in flat]
     by_name: dict[str, tuple[list[dict], list[float], list[float]]] = {}
-    for (name, rec), (s, _), b in zip(flat, scored, base, strict=True):
+    flags: dict[str, list[bool]] = {}
+    for (name, rec), (s, _), b, fl in zip(flat, scored, base, flagged_all, strict=True):
         recs, ss, bs = by_name.setdefault(name, ([], [], []))
         recs.append(rec)
         ss.append(s)
         bs.append(b)
+        flags.setdefault(name, []).append(fl)
     # the baseline's threshold is chosen where a tuner may look: dev + tune
     ty: list[bool] = []
     tb: list[float] = []
@@ -237,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
             ty += [r["label"] == "overlap" for r in by_name[name][0]]
             tb += by_name[name][2]
     base_threshold = best_f1(ty, tb)[0] if ty else None
-    results = [evaluate(name, *by_name[name], threshold, base_threshold) for name, recs, _ in data if recs]
+    results = [evaluate(name, *by_name[name], threshold, base_threshold, flags[name]) for name, recs, _ in data if recs]
     print_report(results, skipped, args.quick, args.misclassified)
     print(f"\n{len(flat)} pairs scored in {time.perf_counter() - t0:.1f} s")
     if args.json:

@@ -1,0 +1,244 @@
+"""toolcheck.overlap (TC430's model): the lexicon data, morphology, purpose frames, pair decisions, blocking."""
+
+from __future__ import annotations
+
+import json
+import random
+from importlib import resources
+
+import pytest
+
+from toolcheck.overlap import FEATURES, compare, explain, features, find_overlaps, mention_keys, parse
+from toolcheck.overlap.candidates import candidate_pairs
+from toolcheck.overlap.decide import VETOES, model, veto_reason
+from toolcheck.overlap.lexicon import lexicon, singular, split_identifier
+
+from .conftest import CORPUS, needs_corpus, run_cli
+
+
+def _data(name: str) -> dict:
+    return json.loads(resources.files("toolcheck").joinpath("data", "overlap", name).read_text("utf-8"))
+
+
+# ------------------------------------------------------------------------------------------------ data
+
+def test_data_files_say_where_they_come_from():
+    for name in ("lexicon.json", "idf.json", "model.json"):
+        assert len(_data(name)["provenance"]) > 40, name
+
+
+def test_verb_classes_are_consistent():
+    verbs = _data("lexicon.json")["verbs"]
+    seen: dict[str, str] = {}
+    for cls, spec in verbs.items():
+        for other in spec.get("opposite", []) + [r for r in spec.get("related", []) if r != "*"]:
+            assert other in verbs, (cls, other)
+        for w in spec["words"]:
+            assert w == w.lower() and w not in seen, (w, cls, seen.get(w))
+            seen[w] = cls
+
+
+def test_model_has_a_weight_for_every_feature_and_its_threshold_is_the_rules_default():
+    doc = _data("model.json")
+    assert set(doc["weights"]) == set(FEATURES)
+    assert doc["weights"]["veto"] < -2  # the label rules' decisive differences stay decisive
+    from toolcheck.checks.overlap import _DEFAULT_THRESHOLD
+
+    assert doc["threshold"] == _DEFAULT_THRESHOLD == model().threshold
+    p = run_cli("rules", "--format", "json")
+    [tc430] = [r for r in json.loads(p.stdout) if r["code"] == "TC430"]
+    assert tc430["options"]["threshold"] == _DEFAULT_THRESHOLD
+
+
+# ------------------------------------------------------------------------------------------------ morphology
+
+@pytest.mark.parametrize("word,cls", [
+    ("searches", "search"), ("searched", "search"), ("searching", "search"), ("copies", "copy"),
+    ("copied", "copy"), ("stopped", "stop"), ("retrieves", "get"), ("deleting", "delete"),
+])
+def test_inflections(word, cls):
+    assert lexicon().verb_class(word) == cls
+
+
+@pytest.mark.parametrize("word,cls", [
+    ("finder", "search"), ("reader", "get"), ("creation", "create"), ("validation", "check"),
+    ("deletion", "delete"), ("payment", "pay"), ("removal", "delete"), ("classification", "predict"),
+    ("analysis", "analyze"), ("conversion", "convert"), ("cancellation", "cancel"), ("translation", "translate"),
+])
+def test_nominal_forms(word, cls):
+    assert lexicon().nominal_class(word) == cls
+
+
+@pytest.mark.parametrize("plural,single", [("policies", "policy"), ("boxes", "box"), ("status", "status"),
+                                           ("news", "news"), ("addresses", "address"), ("files", "file")])
+def test_plurals(plural, single):
+    assert singular(plural) == single
+
+
+def test_synonyms_and_compounds():
+    lx = lexicon()
+    assert lx.canon("photos") == lx.canon("image") == "image"
+    assert lx.canon("purchase") == lx.canon("orders") == "order"
+    assert lx.canon("folder") == lx.canon("directories")
+    assert lx.canon("mindmap") == "mind_map"
+    assert split_identifier("getHTTPStatus2") == ["get", "http", "status", "2"]
+    assert split_identifier("r2_delete_object") == ["r2", "delete", "object"]
+
+
+# ------------------------------------------------------------------------------------------------ frames
+
+def test_service_and_platform_prefixes_are_namespaces():
+    f = parse("FDA_get_drug_label_by_name")
+    assert "fda" in f.ns and f.action == "get" and f.obj == ("drug", "label") and f.quals == {"key": ("name",)}
+    g = parse("PubMed_Guidelines_Search")
+    assert g.ns == ("pubmed",) and g.action == "search" and g.obj == ("guideline",)
+    assert parse("playwright_click").base == parse("puppeteer_click").base == "click"
+
+
+def test_compound_nouns_stay_one_object():
+    assert parse("list_pull_requests").obj == ("pull_request",)
+    assert parse("get_code_scanning_alert").obj == ("code_scanning_alert",)
+
+
+def test_states_said_two_ways_are_one_state():
+    assert parse("list_in_stock_items").states == parse("list_items_available_to_ship").states == {"available"}
+
+
+def test_roles_and_conversions():
+    f = parse("fahrenheit_to_celsius")
+    assert f.action == "convert" and f.obj == ("celsius",) and f.quals["source"] == ("fahrenheit",)
+    g = parse("convert_markdown_to_mindmap")
+    assert g.obj == ("mind_map",) and g.quals["source"] == ("markdown",)
+    assert parse("add_user_to_group").quals == {"target": ("group",)}
+
+
+def test_nominalised_and_noun_first_names():
+    assert parse("restaurant_finder").action == "search"
+    assert parse("currency_conversion").action == "convert"
+    assert parse("perform_search").action == "search"
+    assert parse("order_cancellation").action == "cancel"
+    v = parse("views_open")
+    assert v.action == "open" and v.obj == ("view",)
+
+
+def test_description_supplies_what_the_name_lacks():
+    f = parse("fetch", "Fetches a URL from the internet and returns its contents as markdown.")
+    assert f.action == "get" and f.obj == ("url",)
+    z = parse("get_file_info", "获取文件信息，如存在状态、大小等。")
+    assert z.action == "get" and z.obj == ("file",) and z.facet == "meta"
+
+
+def test_cues_and_enums():
+    f = parse("read_file", "Read a file. DEPRECATED: Use read_text_file instead.")
+    assert f.deprecated and f.cue_names["readtextfile"][0] == "alias"
+    g = parse("manage_subscription", "Start, pause or cancel a subscription.",
+              {"type": "object", "properties": {"action": {"type": "string", "enum": ["start", "pause", "cancel"]}}})
+    assert {"pause", "cancel"} <= set(g.enum_classes)
+
+
+def test_hostile_inputs_do_not_raise():
+    for args in [("", None, None), ("x" * 5000, "y" * 100_000, {"properties": "nope"}),
+                 ("a.b.c", 5, {"properties": {"": {"enum": [1, None, "x" * 500]}}}), ("。。。", "！！", [])]:
+        f = parse(*args)
+        compare(f, parse("search_gifts", "Search gifts."))
+
+
+# ------------------------------------------------------------------------------------------------ decisions
+
+PAIRS = [  # (a, b, overlap?)
+    (("search_gifts", "Search the gift catalogue by budget and interests.", {"budget": "number"}),
+     ("find_presents", "Find presents that fit a budget and the recipient's interests.", {"budget": "number"}), True),
+    (("list_invoices", "List the customer's invoices.", {}),
+     ("get_invoice", "Get one invoice by its ID.", {"invoice_id": "string!"}), False),
+    (("enable_webhook", "Enable a webhook.", {"webhook_id": "string!"}),
+     ("disable_webhook", "Disable a webhook.", {"webhook_id": "string!"}), False),
+    (("get_user_policy", "Get an inline policy of a user.", {"user_name": "string!", "policy_name": "string!"}),
+     ("get_group_policy", "Get an inline policy of a group.", {"group_name": "string!", "policy_name": "string!"}),
+     False),
+    # a source given as a required argument: distinct, however alike the rest (issue 18: scope or key required)
+    (("extract_text_from_url", "Extract and read the text in documents from web URLs, for scans, receipts and forms.",
+      {"url": "string!", "resize": "boolean", "max_width": "number"}),
+     ("extract_text_from_file", "Extract and read the text in documents from local file paths, for scans, receipts "
+      "and forms.", {"file_path": "string!", "resize": "boolean", "max_width": "number"}), False),
+]
+
+
+def _frame(spec):
+    name, desc, params = spec
+    props = {k: {"type": t.rstrip("!")} for k, t in params.items()}
+    req = [k for k, t in params.items() if t.endswith("!")]
+    return parse(name, desc, {"type": "object", "properties": props, "required": req})
+
+
+@pytest.mark.parametrize("a,b,overlap", PAIRS, ids=[p[0][0] + "-" + p[1][0] for p in PAIRS])
+def test_decisions(a, b, overlap):
+    fa, fb = _frame(a), _frame(b)
+    s = compare(fa, fb)
+    assert (s >= model().threshold) == overlap, (s, explain(fa, fb))
+    assert s == compare(fb, fa)  # symmetric
+    assert features(fa, fb) == features(fb, fa)
+    if not overlap:
+        assert veto_reason(fa, fb) in VETOES
+
+
+def test_early_exit_gives_the_same_score():
+    fa, fb = _frame(PAIRS[0][0]), _frame(PAIRS[0][1])
+    full = model().score(features(fa, fb))
+    assert compare(fa, fb) == pytest.approx(full)
+    assert compare(fa, fb, 0.5) == pytest.approx(full)
+    assert compare(fa, fb, min(0.999, full + 0.01)) is None
+
+
+def test_known_names_do_not_change_a_pair():
+    a = ("get_weather_report", "Deprecated: use get_forecast instead. Weather for a city.", {"city": "string!"})
+    b = ("get_forecast", "Weather forecast of a city.", {"city": "string!"})
+    plain = compare(_frame(a), _frame(b))
+    known = mention_keys("get_weather_report") | mention_keys("get_forecast") | mention_keys("unrelated_tool")
+    fa = parse(a[0], a[1], {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+               known)
+    fb = parse(b[0], b[1], {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+               known)
+    assert compare(fa, fb) == plain
+    assert features(fa, fb)[FEATURES.index("cue_alias")] == 1.0
+
+
+def test_explanations_claim_only_what_is_there():
+    fa, fb = parse("math.factorial", "Factorial of n."), parse("factorial", "Compute a factorial.")
+    assert "same name once namespaces are stripped (factorial; `math.` vs none)" in explain(fb, fa)
+    ga, gb = parse("get_order", "Get an order."), parse("cancel_order", "Cancel an order.")
+    text = "; ".join(explain(ga, gb))
+    assert "same action" not in text and "namespaces are stripped" not in text
+    assert "opposite actions (cancel vs get)" in text or "different actions (cancel vs get)" in text
+
+
+# ------------------------------------------------------------------------------------------------ on real tools
+
+def _corpus(prefix: str) -> list[dict]:
+    with open(CORPUS / "tools.jsonl", encoding="utf-8") as fh:
+        return [r for r in map(json.loads, fh) if r["source"].startswith(prefix)]
+
+
+@needs_corpus
+def test_blocking_loses_almost_no_pair_of_a_real_server_set():
+    """Of the pairs of LiveMCPBench's 527 tools that reach the threshold when all 138,601 pairs are scored, the
+    blocking proposes at least 95% (2 of 61 are lost when written), and it proposes nothing else."""
+    recs = _corpus("icip-cas/LiveMCPBench")
+    known = frozenset(k for r in recs for k in mention_keys(r["name"]))
+    frames = [parse(r["name"], r.get("description", ""), r.get("parameters"), known) for r in recs]
+    th = model().threshold
+    names = [f.name for f in frames]
+    found = {(i, j) for i, j, _ in find_overlaps(frames, th, lambda i, j: names[i] != names[j])}
+    exhaustive = {(i, j) for i in range(len(frames)) for j in range(i + 1, len(frames))
+                  if names[i] != names[j] and compare(frames[i], frames[j], th) is not None}
+    assert exhaustive and found <= exhaustive and len(found) >= 0.95 * len(exhaustive)
+
+
+@needs_corpus
+def test_scores_are_symmetric_on_real_pairs():
+    recs = _corpus("pypi:tooluniverse")
+    rng = random.Random(430)
+    frames = [parse(r["name"], r.get("description", ""), r.get("parameters")) for r in rng.sample(recs, 300)]
+    pairs = candidate_pairs(frames)[:2000]
+    assert len(pairs) > 100
+    for i, j in pairs:
+        assert compare(frames[i], frames[j]) == compare(frames[j], frames[i])

@@ -1,0 +1,119 @@
+"""Which pairs of a group to compare: the pairs that share a purpose key, never all pairs.
+
+A pair can only score high when the frames agree on something a key captures, so only pairs sharing a key are
+compared (blocking). Keys, each a string in one shared index:
+
+* ``B`` the name once namespaces are stripped (``math.factorial`` ~ ``factorial``);
+* ``A`` the action class with the object's head (search|gift); ``H`` the head alone, from a frame whose action is
+  unknown (or from every frame, below a threshold of WIDE_BELOW), to every frame with that head; ``O`` the action alone, from a frame without object, to every frame
+  with that action (``think`` ~ ``sequentialthinking``);
+* ``P`` the action with the set of required parameters (same signature, other words);
+* ``R`` a tool name a description mentions (deprecated, use X instead), to the tool of that name;
+* ``E``/``C`` a word or verb class of a mode enum, to frames with that object word or action.
+
+Each entry of a key is *active* (meets active and passive entries), *passive* (only widens who active and probe
+entries meet) or a *probe* (meets passive entries only: a description that names a tool meets that tool, not
+every other description naming the same thing). A key shared by more than ``MAX_POSTING`` frames is no evidence and
+is not expanded; at most ``MAX_CANDIDATES`` pairs are formed per group, shortest lists first. Which pairs are
+compared depends on the group; a compared pair's score never does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+
+from .frames import Frame
+from .lexicon import lexicon
+
+MAX_POSTING = 400
+MAX_SIGNATURE = 80  # a signature shared by more tools (search|query) is no evidence
+MAX_CANDIDATES = 300_000
+
+
+ACTIVE, PASSIVE, PROBE = 0, 1, 2
+
+
+def keys_of(f: Frame, wide: bool = False) -> Iterator[tuple[str, int]]:
+    """(key, side) of a frame. Side ACTIVE meets ACTIVE and PASSIVE entries of the key; PROBE meets only
+    PASSIVE ones (a description naming a tool meets that tool, not every other description naming it)."""
+    if f.base and f.obj:  # a bare verb (x.get) says nothing the action keys do not
+        yield "B" + f.base, ACTIVE
+    if f.action and f.head:
+        yield f"A{f.action}|{f.head}", ACTIVE
+    if f.head:  # wide (a low threshold): every pair with one head, whatever the actions
+        yield "H" + f.head, ACTIVE if f.action is None or wide else PASSIVE
+    if f.action:  # a tool without an object, or with a generic one (read_content), meets every same action
+        generic = len(f.obj) == 1 and f.head in lexicon().generic
+        yield "O" + f.action, ACTIVE if not f.obj or generic else PASSIVE
+        req = sorted(p.canon for p in f.params if p.required)
+        if req:
+            yield f"P{f.action}|" + "\x00".join(req), ACTIVE
+    for ref in f.cue_names:
+        yield "R" + ref, PROBE
+    for n in f.norm_names:
+        yield "R" + n, PASSIVE
+    for w in f.enum_words:
+        yield "E" + w, PROBE
+    for head in f.flags:  # a switch that adds a part to the answer (phenotypes=1, include_reviews)
+        yield "E" + head, PROBE
+    for c in f.enum_classes:
+        yield "C" + c, PROBE
+    for w in f.obj:
+        yield "E" + w, PASSIVE
+    for role in ("target", "source"):
+        for w in f.quals.get(role, ()):
+            yield "E" + w, PASSIVE
+    if f.action:
+        yield "C" + f.action, PASSIVE
+
+
+WIDE_BELOW = 0.2  # thresholds below this compare every pair of one object head too
+
+
+def candidate_pairs(frames: list[Frame], eligible: Callable[[int, int], bool] | None = None,
+                    wide: bool = False) -> list[tuple[int, int]]:
+    """Sorted pairs (i, j), i < j, of frames that share a key and are ``eligible``."""
+    post: dict[str, tuple[list[int], list[int], list[int]]] = {}
+    for i, f in enumerate(frames):
+        for key, side in keys_of(f, wide):
+            entry = post.get(key)
+            if entry is None:
+                entry = post[key] = ([], [], [])
+            lst = entry[side]
+            if not lst or lst[-1] != i:
+                lst.append(i)
+    n = len(frames)
+    pairs: set[int] = set()
+    lists = []
+    for key, (act, pas, probe) in post.items():
+        if not act and not probe or not pas and len(act) < 2:
+            continue
+        size = len(act) * (len(act) - 1) // 2 + (len(act) + len(probe)) * len(pas)
+        cap = MAX_SIGNATURE if key[0] == "P" else MAX_POSTING
+        if size and len(act) + len(pas) + len(probe) <= cap:
+            lists.append((size, act, pas, probe))
+    lists.sort(key=lambda x: (x[0], x[1], x[2], x[3]))
+    for size, act, pas, probe in lists:
+        if len(pairs) + size > MAX_CANDIDATES:
+            break
+        _expand(pairs, act, pas, n)
+        _expand(pairs, [], pas, n, probe)
+    out = []
+    for p in sorted(pairs):
+        i, j = divmod(p, n)
+        if i != j and (eligible is None or eligible(i, j)):
+            out.append((i, j))
+    return out
+
+
+def _expand(pairs: set[int], act: list[int], pas: Iterable[int], n: int, probe: list[int] | None = None) -> None:
+    """Pairs within ``act``, and of ``act`` (or ``probe``) with ``pas``."""
+    m = len(act)
+    for a in range(m - 1):
+        i = act[a]
+        pairs.update(i * n + j if i < j else j * n + i for j in act[a + 1:])
+    src = probe if probe is not None else act
+    if not src:
+        return
+    for j in pas:
+        pairs.update(i * n + j if i < j else j * n + i for i in src if i != j)

@@ -1,0 +1,819 @@
+"""Parse a tool into a purpose frame: what it does (action), to what (object), how it is scoped (qualifiers),
+what it takes (parameters with roles), and what its description says about other tools (cues).
+
+``parse(name, description, parameters)`` reads nothing but its arguments: a frame never depends on the other
+tools of the set, so neither does the score of a pair (decide.py).
+
+Where each part comes from:
+
+* **name**: namespaces (``math.``, ``server__``, ``Api.``) and service prefixes before a verb (``FDA_get_...``)
+  or a known platform at the start (``playwright_click``) are set aside; multi-word units are joined (``pull
+  request``, ``look up``, ``in stock``); the verb is found at the start, after a prefix or, in noun-first names,
+  at the end (``order_cancel``, ``restaurant_finder``); a light verb with a nominalised verb is that verb
+  (``perform_search``); ``x_to_y`` without a verb converts. What follows ``by``/``from``/``to``/``for``/``in``/
+  ``with`` is a qualifier (lookup key, source, target, scope, option), not the object. Quantity (``bulk``,
+  ``multiple``), detail (``basic``, ``detailed``), facet (``info``, ``contents``) and state words (``in stock``,
+  ``pending``) are slots of their own; the rest is the object, its last word the head.
+* **description**: its first sentence gives the action and object when the name has none; every sentence feeds
+  a TF-IDF vector over background document frequencies (data/overlap/idf.json), verbs mapped to their class and
+  nouns to their synonym group, Chinese/Japanese words through the lexicon and Han text as bigrams; sentences
+  with cue phrases (deprecated, alias, instead, use X first) record the tool names they mention.
+* **parameters**: each top-level property: canonical words, head, kind (id, name, query, path, url, content,
+  location, time, page, auth, format), required or not; enum values of mode parameters (``action``, ``method``,
+  ``type``, ``format``) as words and verb classes, for subsumption.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from itertools import islice
+from typing import Any
+
+from .lexicon import Lexicon, lexicon, singular, split_identifier
+
+MAX_DESC_CHARS = 2500
+MAX_PROPERTIES = 128
+MAX_ENUM = 64
+
+_NAMESPACE_RE = re.compile(r"\.|/|::?|__")
+_SENTENCE_RE = re.compile(r"(?<=[a-z0-9)\]\"'`])[.!?;]\s+(?=[A-Z(\"'`\[])|[。！？；]\s*|\n\s*\n|\n\s*[-*•]\s+|\s+[-*•]\s+(?=[A-Z])")
+_ASCII_WORD_RE = re.compile(r"[a-z][a-z0-9]*")
+_IDENT_RE = re.compile(r"`([^`\s]{2,80})`|'([A-Za-z][\w.:-]{1,80})'|\"([A-Za-z][\w.:-]{1,80})\"|"
+                       r"\b([A-Za-z][A-Za-z0-9]*(?:[_.:-]+[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z]+[A-Z]\w*)\b")
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_KATA = "\u30a1-\u30fa\u30fc\u31f0-\u31ff"
+_HIRA = "\u3041-\u309f"
+_CJK_BREAK_RE = re.compile("[的了与與或及并並把被之其于於和等在是为為对對将將从從向以及]+")
+_NAME_PREFIXES = frozenset({"mcp", "tool", "tools", "api", "fn", "func", "function", "do", "action", "cmd", "my"})
+_NAME_FILLER = frozenset({"the", "a", "an", "and", "or", "all_of", "fn", "api", "tool"})
+# words that open a description without saying what the tool does
+_LEAD_SKIP = frozenset("""this tool function api endpoint method mcp use used to allows allow lets let you users user helps help can
+be a an the that which it will please simply quickly easily automatically you your we our here is are also call tools
+functions utility helper just directly will can could may used""".split())
+_PREPS = frozenset({"by", "from", "to", "for", "in", "with", "of", "on", "at", "about", "into", "within", "via", "using",
+                    "across", "under", "per", "and", "or", "as", "that", "which", "based", "given", "if", "when",
+                    "where", "while", "including", "such", "like", "than"})
+_CONTAINERS = frozenset({"array", "list", "set", "collection", "batch", "group", "number", "series", "pair", "range",
+                         "variety", "lot", "bunch", "sequence", "stream", "map", "dictionary", "table", "page"})
+_DETERMINERS = frozenset({"a", "an", "the", "all", "any", "some", "one", "its", "their", "his", "her", "our", "your",
+                          "this", "that", "these", "those", "each", "every", "specific", "given", "specified",
+                          "particular", "certain", "new", "existing", "current", "provided", "selected"})
+
+
+@dataclass(slots=True)
+class Param:
+    raw: str
+    canon: str  # canonical words joined with "_"
+    words: tuple[str, ...]
+    head: str
+    kind: str  # id | name | query | path | url | content | location | time | page | auth | format | other
+    required: bool
+    type: str | None
+    wkey: str = ""  # its words as a set, sorted and joined (same words in another order match)
+
+
+@dataclass(slots=True)
+class Frame:
+    name: str
+    ns: tuple[str, ...] = ()
+    base: str = ""  # canonical words of the name once namespaces and prefixes are stripped
+    base_raw: str = ""  # that part of the name as written
+    action: str | None = None
+    action_word: str | None = None
+    action_src: str | None = None  # name | description
+    obj: tuple[str, ...] = ()
+    obj_words: tuple[str, ...] = ()  # as written, for messages
+    obj_src: str | None = None  # name | description
+    head: str | None = None
+    plural: bool = False
+    quals: dict[str, tuple[str, ...]] = field(default_factory=dict)  # key | source | target | scope | with
+    states: frozenset[str] = frozenset()
+    facet: str | None = None
+    quantity: str | None = None  # many | one
+    detail: frozenset[str] = frozenset()
+    name_words: frozenset[str] = frozenset()  # every canonical word of the name (antonyms, mentions)
+    platforms: dict[str, frozenset[str]] = field(default_factory=dict)
+    platform_words: dict[str, str] = field(default_factory=dict)  # canonical platform -> the word the tool wrote
+    params: tuple[Param, ...] = ()
+    keys: frozenset[str] = frozenset()  # required parameters' key labels (kinds)
+    enum_words: dict[str, tuple[str, str]] = field(default_factory=dict)  # canonical word -> (param, value)
+    enum_classes: dict[str, tuple[str, str]] = field(default_factory=dict)  # verb class -> (param, value)
+    cue_names: dict[str, tuple[str, str]] = field(default_factory=dict)  # normalised name -> (kind, sentence)
+    deprecated: str | None = None  # the sentence that says so
+    dvec: dict[str, float] = field(default_factory=dict)
+    lvec: dict[str, float] = field(default_factory=dict)
+    surface: dict[str, str] = field(default_factory=dict)  # term -> a word that produced it
+    desc_empty: bool = True
+    norm_names: frozenset[str] = frozenset()  # the ways another description may name this tool
+    flags: dict[str, str] = field(default_factory=dict)  # head -> raw name of optional switches (include_reviews)
+    pindex: Any = None  # decide.py's index of the parameters, built on first use
+    sents: list[str] | None = None  # the description's sentences until vectors() has read them
+    desc_low: str = ""  # the description, lower-case (CJK words mapped)
+    sent_terms: list = field(default_factory=list)  # (normalised sentence, its terms), filled by vectors()
+    sent_keys: frozenset[str] = frozenset()
+    memo: dict = field(default_factory=dict)  # decide.py's per-frame values (namespace words, key entity, ...)
+
+
+def mention_keys(name: str) -> frozenset[str]:
+    """The ways a description may name a tool, normalised: its name, without namespaces (``server__read_file`` ->
+    read_file), without a service prefix too (``FDA_get_label`` -> get_label). A frame's ``norm_names`` are among
+    them."""
+    parts = [p for p in _NAMESPACE_RE.split(name) if p]
+    base = parts[-1] if parts else name
+    out = {norm_ident(name), norm_ident(base)}
+    rest = _PART_RE.split(base, maxsplit=1)
+    if len(rest) == 2:
+        out.add(norm_ident(rest[1]))
+    return frozenset(out - {""})
+
+
+_NON_IDENT_RE = re.compile(r"[^0-9a-z\u3040-\u9fff]+")
+
+
+@lru_cache(maxsize=1 << 15)
+def norm_ident(s: str) -> str:
+    """An identifier as descriptions may write it: lower-case, no separators (read_text_file ~ readTextFile)."""
+    return _NON_IDENT_RE.sub("", s.lower())
+
+
+# ------------------------------------------------------------------------------------------------ words
+
+class _Words:
+    """Per-process memo of word analyses (pure functions of the lexicon)."""
+
+    def __init__(self, lx: Lexicon):
+        self.lx = lx
+        self.vocab = frozenset(lx._idf) | frozenset(lx.verb_words) | frozenset(lx.synonym) | frozenset(lx.nominal)
+        self._cjk_re: re.Pattern | None | bool = False  # compiled on the first Chinese or Japanese text
+        self.token_re = re.compile(
+            rf"(?P<han>[{_HAN}]+)|(?P<kata>[{_KATA}]+)|(?P<hira>[{_HIRA}]+)|(?P<word>[a-z][a-z0-9]*)")
+        self.term_memo: dict[str, str | None] = {}
+
+    @property
+    def cjk_re(self) -> re.Pattern | None:
+        """The lexicon's CJK words as one alternation, longest first (a large pattern: ~10 ms to compile, which
+        an English-only run, such as the pre-commit hook on one contract, never pays)."""
+        if self._cjk_re is False:
+            cjk = sorted(self.lx.cjk, key=lambda w: (-len(w), w))
+            self._cjk_re = re.compile("|".join(re.escape(w) for w in cjk)) if cjk else None
+        return self._cjk_re  # type: ignore[return-value]
+
+    def desc_term(self, w: str) -> str | None:
+        """The term of a lower-case description word: None (stop word), ``@class`` (a verb), or a noun."""
+        t = self.term_memo.get(w, "")
+        if t != "":
+            return t
+        lx = self.lx
+        if len(w) < 2 or w in lx.stop or w.isdigit():
+            t = None
+        else:
+            cls = None if w in lx.noun_verbs else lx.verb_class(w)
+            t = "@" + cls if cls else lx.canon(w)
+        self.term_memo[w] = t
+        return t
+
+    @lru_cache(maxsize=1 << 14)  # noqa: B019 - one instance per process
+    def segment(self, tok: str) -> tuple[str, ...]:
+        """A run-together word split into two known words (``sequentialthinking`` -> sequential, thinking)."""
+        if len(tok) < 7 or tok in self.vocab or not tok.isascii() or not tok.isalpha():
+            return (tok,)
+        best: tuple[str, ...] = (tok,)
+        best_len = 0
+        for i in range(3, len(tok) - 2):
+            a, b = tok[:i], tok[i:]
+            if (a in self.vocab or self.lx.verb_class(a)) and (b in self.vocab or singular(b) in self.vocab
+                                                               or self.lx.verb_class(b)):
+                m = min(len(a), len(b))
+                if m > best_len:
+                    best, best_len = (a, b), m
+        return best
+
+
+@cache
+def _words() -> _Words:
+    return _Words(lexicon())
+
+
+# ------------------------------------------------------------------------------------------------ the name
+
+def _merge_units(toks: list[str], lx: Lexicon) -> list[str]:
+    """Join multi-word units: verb phrases (look up), compound nouns (pull request), synonyms written as two words
+    (env var), platforms (hacker news) and states (in stock, available to ship) -> ``@available``."""
+    out: list[str] = []
+    i = 0
+    n = len(toks)
+    while i < n:
+        t = toks[i]
+        if t in lx.state_firsts:
+            hit = None
+            for k in range(min(lx.state_max, n - i), 1, -1):
+                st = lx.state_phrases.get(tuple(toks[i:i + k]))
+                if st:
+                    hit = (k, st)
+                    break
+            if hit:
+                out.append("@" + hit[1])
+                i += hit[0]
+                continue
+        if i + 1 < n:
+            pair = (t, toks[i + 1])
+            joined = t + "_" + toks[i + 1]
+            if i + 2 < n and (t, toks[i + 1], toks[i + 2]) in lx.compounds:
+                out.append(joined + "_" + toks[i + 2])
+                i += 3
+                continue
+            vp = lx.verb_phrases.get(pair)
+            if vp:
+                out.append(vp)
+                i += 2
+                continue
+            if (t, singular(toks[i + 1])) in lx.compounds:
+                out.append(joined)
+                i += 2
+                continue
+            if pair in lx.compounds or joined in lx.synonym or pair in lx.platform_bigrams or joined in lx.verb_words:
+                out.append(joined)
+                i += 2
+                continue
+        st = lx.state_phrases.get((t,))
+        out.append("@" + st if st and t not in lx.verb_words else t)
+        i += 1
+    return out
+
+
+_PART_RE = re.compile(r"[_\-\s]+")
+
+
+def _base_words(base: str, lx: Lexicon, wd: _Words) -> list[str]:
+    """Words of a name part. In a snake or kebab name, a CamelCase part that is one known word or platform as a
+    whole stays one word (PubMed_search -> pubmed, OpenAlex_works -> openalex); otherwise camelCase splits."""
+    parts = [p for p in _PART_RE.split(base) if p]
+    if len(parts) <= 1:
+        return split_identifier(base)
+    out: list[str] = []
+    for p in parts:
+        if not p.islower() and not p.isupper() and not p.istitle():
+            low = p.lower()
+            if low in lx.platform or low in wd.vocab:
+                out.append(low)
+                continue
+        out.extend(split_identifier(p))
+    return out
+
+
+def _service_prefix(base: str) -> str | None:
+    """The first part of a snake or kebab name when it is written as a proper name (``FDA_``, ``PubMed_``,
+    ``OpenFDADevice_``, ``PDBe_``): a service, not the object, when a verb follows."""
+    parts = [p for p in _PART_RE.split(base) if p]
+    if len(parts) < 2:
+        return None
+    p = parts[0]
+    if p.islower() or p.istitle() and not p.isupper():
+        return None
+    if p.isupper() and len(p) < 2:
+        return None
+    return p
+
+
+def _name_tokens(name: str) -> tuple[list[str], list[str], str]:
+    """(namespace words, base words, base as written)."""
+    lx = lexicon()
+    wd = _words()
+    parts = [p for p in _NAMESPACE_RE.split(name) if p]
+    base = parts[-1] if parts else name
+    ns: list[str] = []
+    for p in parts[:-1]:
+        ns.extend(split_identifier(p))
+    toks: list[str] = []
+    prefix = _service_prefix(base)
+    if prefix is not None:
+        rest = base[len(prefix):].lstrip("_- ")
+        rest_words = _base_words(rest, lx, wd)
+        if any(lx.verb_class(w) or lx.nominal_class(w) for w in rest_words):
+            ns.extend(split_identifier(prefix) if prefix.lower() not in lx.platform else [prefix.lower()])
+            base = rest
+    for t in _base_words(base, lx, wd):
+        toks.extend(wd.segment(t))
+    toks = _merge_units(toks, lx)
+    while len(toks) > 1 and toks[0] in _NAME_PREFIXES:
+        ns.append(toks.pop(0))
+    # a known platform at the start names where, not what (playwright_click, PubMed_search_articles)
+    while len(toks) > 1 and toks[0] in lx.platform and lx.verb_class(toks[0]) is None:
+        ns.append(toks.pop(0))
+    return ns, toks, base
+
+
+def _after_words(raw: str, first: str) -> str:
+    """The part of a name as written from the word ``first`` on (civic_search_variants, search -> search_variants)."""
+    low = raw.lower()
+    k = low.find(first)
+    while k > 0 and low[k - 1].isalnum() and not raw[k].isupper():
+        k = low.find(first, k + 1)
+    return raw[k:] if k > 0 else raw
+
+
+def _verb_at(toks: list[str], lx: Lexicon) -> tuple[int, str] | None:
+    """(index, class) of the name's verb: at the start, after a service prefix or, in a noun-first name, at the end;
+    first a word that cannot be a noun, then one that can."""
+    if not toks:
+        return None
+    last = len(toks) - 1
+    places = [0, *range(1, min(last, 4))] + ([last] if last > 0 else [])
+    for strict in (True, False):
+        if not strict and last > 0 and lx.nominal_class(toks[last]) and toks[0] in lx.noun_verbs:
+            return last, lx.nominal_class(toks[last])  # text_translation: a noun, then the nominalised verb
+        for i in places:
+            tok = toks[i]
+            cls = lx.verb_class(tok)
+            if cls is None or (strict and (tok in lx.noun_verbs or singular(tok) in lx.noun_verbs)):
+                continue
+            if tok not in lx.verb_words and tok.endswith("s") and singular(tok) in lx.verb_words:
+                continue  # views_open, usergroups_update: a verb's 3rd person in a name is a plural noun
+            if i + 1 <= last and (tok, toks[i + 1]) in lx.compounds:
+                continue
+            return i, cls
+    # a nominalised verb at the end of a noun-first name (restaurant_finder, currency_conversion)
+    if last > 0 or len(toks) == 1:
+        cls = lx.nominal_class(toks[last])
+        if cls:
+            return last, cls
+    return None
+
+
+def _parse_name(f: Frame) -> None:
+    lx = lexicon()
+    ns, toks, base_raw = _name_tokens(f.name)
+    f.base_raw = base_raw
+    hit = _verb_at(toks, lx)
+    words: list[str] = toks
+    if hit is not None:
+        i, cls = hit
+        f.action, f.action_word, f.action_src = cls, toks[i], "name"
+        if 0 < i < len(toks) - 1:  # FDA_get_drug_label: what precedes the verb is a service prefix
+            ns.extend(toks[:i])
+            words = toks[i + 1:]
+            f.base_raw = base_raw = _after_words(base_raw, toks[i])
+            toks = toks[i:]
+        else:
+            words = toks[:i] + toks[i + 1:]
+        # a light verb with a nominalised verb: perform_search, make_reservation, run_analysis
+        if f.action_word in lx.light_verbs and words:
+            for k, w in enumerate(words):
+                ncls = lx.nominal_class(w)
+                if ncls and ncls != cls:
+                    f.action, f.action_word = ncls, w
+                    words = words[:k] + words[k + 1:]
+                    break
+    elif "to" in toks[1:-1]:  # fahrenheit_to_celsius, html_to_markdown: a conversion
+        f.action, f.action_word, f.action_src = "convert", "to", "name"
+    f.ns = tuple(lx.canon(x) for x in ns if len(x) > 1 and not x.isdigit())
+    f.base = "_".join(lx.canon(x) for x in toks if x not in _NAME_FILLER)
+    _object_slots(f, words, "name")
+    f.name_words = frozenset(lx.canon(x) for x in toks) | frozenset(x for x in toks)
+    f.norm_names = frozenset({norm_ident(f.name), norm_ident(base_raw)} - {""}) & mention_keys(f.name)
+
+
+def _object_slots(f: Frame, words: list[str], src: str) -> None:
+    """Fill object, qualifiers, states, facet, quantity and detail from the words left after the verb."""
+    lx = lexicon()
+    role = ""
+    obj: list[tuple[str, str]] = []  # (canonical, surface)
+    of_tail: list[tuple[str, str]] = []
+    quals: dict[str, list[str]] = {}
+    states: set[str] = set()
+    detail: set[str] = set()
+    facet = None
+    quantity = None
+    target = obj
+    for k, w in enumerate(words):
+        r = lx.role_words.get(w)
+        if r is not None:
+            if r == "of":
+                if obj:
+                    of_tail = obj
+                    obj = []
+                    target = obj
+                continue
+            if r == "target" and not obj and src == "name" and f.action != "convert":
+                continue  # convert_to_pdf: "to" before any object is the target of the verb
+            role = r
+            target = quals.setdefault(role, [])  # type: ignore[assignment]
+            continue
+        if w.startswith("@"):
+            states.add(w[1:])
+            continue
+        if w in lx.quantity and (role == "" or k < len(words) - 1):
+            quantity = "one" if w in ("one", "single", "specific", "given", "particular", "certain", "individual") \
+                else "many"
+            continue
+        if w in lx.detail:
+            detail.add(w)
+            continue
+        if w in _NAME_FILLER or w.isdigit() or len(w) < 2 and w.isascii():
+            continue
+        target.append((lx.canon(w), w) if target is obj else lx.canon(w))  # type: ignore[arg-type]
+    if of_tail:  # price_of_stock: stock price; list_of_files: files
+        obj = obj + of_tail
+    # trailing facet words (file_info, document_text, text_file_contents) are a facet, not the object
+    while obj and lx.facet.get(obj[-1][0]) and len(obj) > 1:
+        facet = facet or lx.facet[obj[-1][0]]
+        obj.pop()
+    if len(obj) == 1 and lx.facet.get(obj[0][0]) and (quals or f.action):
+        facet = lx.facet[obj[0][0]]
+        if quals.get("scope") or quals.get("source") or quals.get("key"):
+            obj = []
+    # a leading list word is a quantity (list_of ... handled above): get_list_files
+    if obj and obj[0][0] == "list" and len(obj) > 1:
+        quantity = "many"
+        obj.pop(0)
+    if f.action == "convert" and f.action_word == "to" and src == "name":
+        # fahrenheit_to_celsius: the words before "to" are the source, after it the target
+        if "target" in quals:
+            quals.setdefault("source", []).extend(c for c, _ in obj)
+            obj = [(c, c) for c in quals["target"]]
+    if f.action == "convert" and quals.get("target") and src == "name" and f.action_word != "to":
+        # convert_markdown_to_mindmap makes a mind map out of Markdown: the target is what it produces
+        quals.setdefault("source", []).extend(c for c, _ in obj)
+        obj = [(c, c) for c in quals.pop("target")]
+    f.obj = tuple(c for c, _ in obj)
+    f.obj_words = tuple(s for _, s in obj)
+    f.obj_src = src if obj else None
+    f.head = f.obj[-1] if f.obj else None
+    if obj:
+        last = obj[-1][1]
+        f.plural = singular(last) != last and lx.canon(last) == lx.canon(singular(last))
+    f.quals = {k: tuple(v) for k, v in quals.items() if v}
+    f.states = frozenset(states)
+    f.facet = facet
+    f.quantity = quantity or ("many" if f.plural else None)
+    f.detail = frozenset(detail)
+
+
+# ------------------------------------------------------------------------------------------------ description
+
+def split_sentences(text: str) -> list[str]:
+    return [s for s in (x.strip() for x in _SENTENCE_RE.split(text)) if s]
+
+
+_HAS_CJK_RE = re.compile(f"[{_HAN}{_KATA}{_HIRA}]")
+
+
+def prepare_text(text: str) -> str:
+    if len(text) > MAX_DESC_CHARS:
+        text = text[:MAX_DESC_CHARS]
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+        wd = _words()
+        if _HAS_CJK_RE.search(text) and wd.cjk_re is not None:
+            text = wd.cjk_re.sub(lambda m: " " + wd.lx.cjk[m.group(0)] + " ", text)
+    return text
+
+
+def surface_words(sentence: str) -> list[str]:
+    """The words of a (prepared) sentence as the background frequencies count them: lower-case ASCII words, Han
+    text as bigrams (split at function characters), katakana words; hiragana (particles, endings) dropped."""
+    low = sentence.lower()
+    if low.isascii():
+        return _ASCII_WORD_RE.findall(low)
+    out: list[str] = []
+    for m in _words().token_re.finditer(low):
+        kind = m.lastgroup
+        tok = m.group(0)
+        if kind == "word":
+            out.append(tok)
+        elif kind == "han":
+            for run in _CJK_BREAK_RE.split(tok):
+                if len(run) == 1:
+                    out.append(run)
+                else:
+                    out.extend(run[i:i + 2] for i in range(len(run) - 1))
+        elif kind == "kata" and len(tok) >= 2:
+            out.append(tok)
+    return out
+
+
+def _terms(sentence: str, surface: dict[str, str]) -> list[str]:
+    """Terms of a sentence in order (a word may repeat): description words mapped to terms, CJK grams as they are."""
+    wd = _words()
+    out: list[str] = []
+    for w in surface_words(sentence):
+        t = wd.desc_term(w) if w.isascii() else w
+        if t is not None:
+            out.append(t)
+            if t not in surface:
+                surface[t] = w
+    return out
+
+
+MAX_TERMS = 32  # a description vector keeps its heaviest terms (the rest add little to a cosine)
+_LOG = [0.0] + [1.0 + math.log(c) for c in range(1, 64)]
+
+
+def _vector(terms: list[str], surface: dict[str, str]) -> dict[str, float]:
+    """Unit TF-IDF vector: sublinear term frequency x background idf of the word, the MAX_TERMS heaviest."""
+    lx = lexicon()
+    tf: dict[str, int] = {}
+    for t in terms:
+        tf[t] = tf.get(t, 0) + 1
+    idf = lx.idf
+    v = {t: _LOG[min(c, 63)] * idf(surface.get(t, t)) for t, c in tf.items()}
+    if len(v) > MAX_TERMS:
+        v = dict(sorted(v.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_TERMS])
+    norm = math.sqrt(sum(x * x for x in v.values()))
+    if norm:
+        inv = 1.0 / norm
+        v = {t: x * inv for t, x in v.items()}
+    return v
+
+
+def _lead(f: Frame, sentence: str) -> None:
+    """Action and object from the first sentence, for a name that says neither."""
+    lx = lexicon()
+    words = _ASCII_WORD_RE.findall(sentence.lower())
+    words = _merge_units(words[:40], lx)
+    i = 0
+    while i < len(words) and (words[i] in _LEAD_SKIP or words[i] in lx.stop and lx.verb_class(words[i]) is None):
+        i += 1
+    if i >= len(words):
+        return
+    cls = lx.verb_class(words[i])
+    if cls is None:
+        return
+    if f.action is None:
+        f.action, f.action_word, f.action_src = cls, words[i], "description"
+    if f.obj:
+        return
+    rest: list[str] = []
+    j = i + 1
+    while j < len(words) and len(rest) < 4:
+        w = words[j]
+        if w in _DETERMINERS or w in lx.detail or w in lx.quantity:
+            j += 1
+            continue
+        if w in _PREPS or w in lx.stop or (lx.verb_class(w) and w not in lx.noun_verbs and not w.startswith("@")):
+            if rest and w == "of" and all(x in _CONTAINERS for x in rest):
+                rest = []  # "an array of documents": the documents
+                j += 1
+                continue
+            if rest and all(lx.facet.get(lx.canon(x)) for x in rest) and w in ("about", "of", "on", "for"):
+                rest = []  # "detailed information about a gene": the object follows
+                j += 1
+                continue
+            break
+        rest.append(w)
+        j += 1
+    if rest:
+        saved = (f.quals, f.states, f.facet, f.quantity, f.detail, f.plural)
+        _object_slots(f, rest, "description")
+        f.quals, f.states = saved[0] or f.quals, saved[1] | f.states
+        f.facet = saved[2] or f.facet
+        f.quantity = saved[3] or f.quantity
+        f.detail = saved[4] | f.detail
+
+
+_RANK = {"alias": 3, "instead": 2, "workflow": 1, "mention": 0}
+
+
+@cache
+def _cue_res() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    lx = lexicon()
+
+    def alt(words):
+        return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+
+    return alt(lx.cues.get("alias", ("\x00",))), alt(lx.cues.get("instead", ("\x00",))), \
+        alt(lx.cues.get("workflow", ("\x00",)))
+
+
+def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | None = None) -> None:
+    """Tool names the description mentions, each with the strongest cue of a sentence naming it (alias >
+    instead > workflow > a mere mention), and whether it says the tool is deprecated."""
+    low_text = text.lower()
+    if f.deprecated is None and ("deprecat" in low_text or "legacy" in low_text or "obsolete" in low_text):
+        f.deprecated = next((x for x in sentences if any(w in x.lower() for w in ("deprecat", "legacy", "obsolete"))),
+                            None)
+    idents = [(m.start(), next(g for g in m.groups() if g)) for m in _IDENT_RE.finditer(text)]
+    if known is not None:
+        idents = [(pos, ident) for pos, ident in idents if norm_ident(ident) in known]
+    if not idents:
+        return
+    alias, instead, workflow = _cue_res()
+    kinds: dict[int, str] = {}
+    bounds = _sentence_bounds(text)
+    for pos, ident in idents:
+        key = norm_ident(ident)
+        if len(key) < 3:
+            continue
+        k = bisect_right(bounds, pos) - 1
+        kind = kinds.get(k)
+        if kind is None:
+            sent = text[bounds[k]:bounds[k + 1] if k + 1 < len(bounds) else len(text)].strip()
+            low = sent.lower()
+            kind = ("alias" if alias.search(low) else "instead" if instead.search(low)
+                    else "workflow" if workflow.search(low) else "mention")
+            kinds[k] = kind
+        prev = f.cue_names.get(key)
+        if prev is None or _RANK[kind] > _RANK[prev[0]]:
+            sent = text[bounds[k]:bounds[k + 1] if k + 1 < len(bounds) else len(text)].strip()
+            f.cue_names[key] = (kind, sent)
+
+
+def _sentence_bounds(text: str) -> list[int]:
+    out = [0]
+    for m in _SENTENCE_RE.finditer(text):
+        out.append(m.end())
+    return out
+
+
+def _platforms(f: Frame, texts: list[str]) -> None:
+    lx = lexicon()
+    words: list[str] = []
+    for t in texts:
+        words.extend(_ASCII_WORD_RE.findall(t.lower()))
+    words.extend(f.name_words)
+    words.extend(f.ns)
+    cand = set(words) & lx.platform.keys()
+    if lx.platform_bigrams:
+        cand.update(a + "_" + b for a, b in zip(words, words[1:], strict=False) if (a, b) in lx.platform_bigrams)
+    if not cand:
+        return
+    found: dict[str, set[str]] = {}
+    for w in sorted(cand):
+        cat, canon = lx.platform[w]
+        found.setdefault(cat, set()).add(canon)
+        f.platform_words.setdefault(canon, w.replace("_", " "))
+    f.platforms = {k: frozenset(v) for k, v in found.items()}
+
+
+def _parse_description(f: Frame, description: str, known_names: frozenset[str] | None = None) -> None:
+    text = prepare_text(description)
+    sents = split_sentences(text) if text.strip() else []
+    f.desc_empty = not sents
+    if not sents:
+        _platforms(f, [])
+        return
+    f.sents = sents
+    f.desc_low = text.lower()
+    if f.action is None or not f.obj:
+        _lead(f, sents[0])
+    _cues(f, text, sents, known_names)
+    _platforms(f, sents[:2])
+
+
+def vectors(f: Frame) -> Frame:
+    """Fill the frame's description vectors (whole description, first sentence), once: they are built only for
+    frames that a pair comparison gets to."""
+    if f.sents is None:
+        return f
+    surface: dict[str, str] = {}
+    per: list[tuple[str, list[str]]] = []
+    for s in f.sents:
+        per.append((" ".join(s.lower().split()), _terms(s, surface)))
+    f.surface = surface
+    f.sent_terms = per
+    f.sent_keys = frozenset(k for k, _ in per)
+    f.dvec = _vector([t for _, ts in per for t in ts], surface)
+    f.lvec = _vector(per[0][1] if per else [], surface)
+    f.sents = None
+    return f
+
+
+def pair_vectors(a: Frame, b: Frame) -> tuple[dict[str, float], dict[str, float], dict[str, float],
+                                              dict[str, float], int]:
+    """(a's vector, a's first-sentence vector, b's, b's, sentences set aside): when the two descriptions share
+    some sentences word for word but not all, the shared ones are a suite's boilerplate ("This tool belongs to
+    the trading system ...") and are left out of both; the first sentence is then the first one left."""
+    vectors(a)
+    vectors(b)
+    shared = a.sent_keys & b.sent_keys
+    if not shared or a.sent_keys == b.sent_keys:
+        return a.dvec, a.lvec, b.dvec, b.lvec, 0
+    out = []
+    for f in (a, b):
+        kept = [ts for k, ts in f.sent_terms if k not in shared]
+        if not any(kept):
+            return a.dvec, a.lvec, b.dvec, b.lvec, 0
+        out.append((_vector([t for ts in kept for t in ts], f.surface), _vector(kept[0], f.surface)))
+    return out[0][0], out[0][1], out[1][0], out[1][1], len(shared)
+
+
+# ------------------------------------------------------------------------------------------------ parameters
+
+_KEY_KINDS = frozenset({"id", "name", "query", "path", "url", "content", "location", "time"})
+_TYPE_ALIASES = {"dict": "object", "map": "object", "float": "number", "double": "number", "int": "integer",
+                 "long": "integer", "str": "string", "text": "string", "bool": "boolean", "list": "array",
+                 "tuple": "array", "set": "array"}
+
+
+def _norm_type(t: Any) -> str | None:
+    if isinstance(t, str):
+        low = t.lower()
+        return _TYPE_ALIASES.get(low, low)
+    if isinstance(t, list):
+        ts = sorted({_norm_type(x) or "" for x in t if isinstance(x, str)} - {"null", ""})
+        return "|".join(ts) or None
+    return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _wkey(words: tuple[str, ...]) -> str:
+    return "\x00".join(sorted(set(words)))
+
+
+@lru_cache(maxsize=1 << 14)
+def param_words(key: str) -> tuple[tuple[str, ...], str, str]:
+    """(canonical words, head, kind) of a property name."""
+    lx = lexicon()
+    raw = split_identifier(key) or [key.lower()]
+    words = tuple(lx.canon(w) for w in raw if w)
+    joined = "".join(raw)
+    kind = (lx.param_kind.get("_".join(raw)) or lx.param_kind.get(joined) or lx.param_kind.get(raw[-1])
+            or lx.param_kind.get(words[-1] if words else "") or lx.param_kind.get(raw[0]) or "other")
+    if raw[-1] in ("id", "ids", "uuid", "identifier") or joined.endswith("id") and len(joined) > 3 and \
+            joined[:-2] in lx.synonym:
+        kind = "id"
+    head = words[-1] if words else key.lower()
+    return words, head, kind
+
+
+def _parse_params(f: Frame, parameters: Any) -> None:
+    lx = lexicon()
+    props = parameters.get("properties") if isinstance(parameters, dict) else None
+    req = parameters.get("required") if isinstance(parameters, dict) else None
+    required = {x for x in req if isinstance(x, str)} if isinstance(req, list) else set()
+    out: list[Param] = []
+    enum_words: dict[str, tuple[str, str]] = {}
+    enum_classes: dict[str, tuple[str, str]] = {}
+    if isinstance(props, dict):
+        for k, v in islice(props.items(), MAX_PROPERTIES):
+            if not isinstance(k, str) or not k:
+                continue
+            words, head, kind = param_words(k)
+            v = v if isinstance(v, dict) else {}
+            if kind == "id" and head in ("number", "no") and v.get("type") in ("integer", "number") \
+                    and not set(words[:-1]) & set(f.obj):
+                kind = "other"  # thoughtNumber, page_no: a count, not a key (issue_number on get_issue is one)
+            out.append(Param(k, "_".join(words), words, head, kind, k in required, _norm_type(v.get("type")),
+                             _wkey(words)))
+            enum = v.get("enum")
+            if not isinstance(enum, list) and isinstance(v.get("items"), dict):
+                enum = v["items"].get("enum")
+            raw_words = split_identifier(k)
+            if isinstance(enum, list) and 1 <= len(enum) <= MAX_ENUM and (
+                    (raw_words and raw_words[-1] in lx.mode_params) or "".join(raw_words) in lx.mode_params):
+                for val in enum:
+                    if not isinstance(val, str) or len(val) > 80:
+                        continue
+                    for w in split_identifier(val)[:6]:
+                        if len(w) < 2 or w in lx.stop:
+                            continue
+                        c = lx.canon(w)
+                        if c in f.name_words or w in f.name_words:
+                            continue  # the tool's own job (operation=get_experiments in get_experiments)
+                        enum_words.setdefault(c, (k, val))
+                        cls = lx.verb_class(w)
+                        if cls and cls != f.action:
+                            enum_classes.setdefault(cls, (k, val))
+    f.params = tuple(out)
+    # switches that add a part to the answer: phenotypes=1, include_reviews=true, with_comments
+    f.flags = {p.head: p.raw for p in out
+               if not p.required and p.kind not in ("page", "format", "auth", "id", "name", "query")
+               and p.head not in lx.generic and (p.type in ("boolean", "integer") and len(p.words) <= 2
+                                                  or p.words[0] in ("include", "with", "show"))}
+    f.keys = frozenset((p.kind if p.kind in _KEY_KINDS else "other:" + p.head) for p in out
+                       if p.required and p.kind not in ("page", "auth", "format"))
+    f.enum_words = enum_words
+    f.enum_classes = enum_classes
+
+
+# ------------------------------------------------------------------------------------------------ entry point
+
+def parse(name: str, description: Any = "", parameters: Any = None,
+          known_names: frozenset[str] | None = None) -> Frame:
+    """The purpose frame of one tool (name, description text, JSON Schema of its arguments).
+
+    ``known_names`` (the ``norm_ident`` of every tool it will be compared with) limits the tool names its
+    description is searched for to those: a mention of a tool that is not in the set plays no part in any pair,
+    so no pair's features change, and most descriptions then need no cue analysis at all."""
+    f = Frame(name=name if isinstance(name, str) else str(name))
+    _parse_name(f)
+    _parse_params(f, parameters)
+    _parse_description(f, description if isinstance(description, str) else "", known_names)
+    _finish(f)
+    return f
+
+
+def _finish(f: Frame) -> None:
+    lx = lexicon()
+    # "search keywords": the words searched with are the key, not the object
+    if f.obj and f.action in ("search", "filter") and all(lx.param_kind.get(w) == "query" for w in f.obj):
+        f.quals = {**f.quals, "key": f.quals.get("key", ()) + f.obj}
+        f.obj, f.obj_words, f.head, f.obj_src = (), (), None, None
+    # a web search engine's search without an object searches the web (bing_search, google_web_search)
+    if not f.obj and f.action == "search" and "web_search" in f.platforms:
+        f.obj, f.obj_words, f.head, f.obj_src = ("web",), ("web",), "web", "platform"
