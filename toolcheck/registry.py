@@ -66,6 +66,7 @@ class Rule:
     url: str | None = None
     fixable: bool = False
     options: dict[str, Any] = field(default_factory=dict)
+    fix: str = "none"  # safe | unsafe | none: what `--fix` can do for its findings (`fixable`: `export` resolves it)
 
     @property
     def family(self) -> str:
@@ -85,6 +86,7 @@ class Rule:
             "summary": self.summary,
             "targets": list(self.targets),
             "fixable": self.fixable,
+            "fix": self.fix,
             "url": self.url or f"{DOCS_URL}",
             "options": self.options,
         }
@@ -104,14 +106,18 @@ def rule(
     url: str | None = None,
     fixable: bool = False,
     options: dict[str, Any] | None = None,
+    fix: str = "none",
 ):
-    """Register ``fn`` as rule ``code``; its docstring is the rule's documentation."""
+    """Register ``fn`` as rule ``code``; its docstring is the rule's documentation. ``fix``: whether its findings
+    carry a fix `--fix` applies (``safe``), one only `--unsafe-fixes` applies (``unsafe``), or none."""
     if not CODE_RE.match(code):
         raise ValueError(f"bad rule code {code!r}")
     if not NAME_RE.match(name):
         raise ValueError(f"bad rule name {name!r}")
     if scope not in SCOPES:
         raise ValueError(f"bad scope {scope!r}")
+    if fix not in ("safe", "unsafe", "none"):
+        raise ValueError(f"bad fix {fix!r} (safe, unsafe or none)")
 
     def deco(fn):
         if code in RULES and RULES[code].fn is not fn:
@@ -129,6 +135,7 @@ def rule(
             url=url,
             fixable=fixable,
             options=dict(options or {}),
+            fix=fix,
         )
         _NAMES[name] = code
         return fn
