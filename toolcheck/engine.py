@@ -526,9 +526,15 @@ def _contract_at(contracts: list[Contract], pointer: str) -> Contract | None:
     return best
 
 
+# codes one rule's check reports besides its own (the contract-format check, TC009, finds the unknown and missing
+# keys too): selecting them runs that check, whose own findings the stamper then drops unless selected
+EMITTED_BY = {"TC007": "TC009", "TC008": "TC009"}
+
+
 def _runnable(enabled: set[str]) -> list[Rule]:
     order = {m: i for i, m in enumerate(r.fn.__module__ for r in RULES.values())}
-    rules = [r for r in RULES.values() if r.scope != "emitted" and r.code in enabled]
+    wanted = enabled | {EMITTED_BY[c] for c in enabled if c in EMITTED_BY}
+    rules = [r for r in RULES.values() if r.scope != "emitted" and r.code in wanted]
     return sorted(rules, key=lambda r: (order.get(r.fn.__module__, 0), r.code))
 
 
