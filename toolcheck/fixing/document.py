@@ -133,7 +133,7 @@ def same(a: Any, b: Any) -> bool:
         elif isinstance(x, list):
             if len(x) != len(y):
                 return False
-            stack.extend(zip(x, y))
+            stack.extend(zip(x, y, strict=True))
         elif isinstance(x, float):
             if not (x == y or (x != x and y != y)):
                 return False

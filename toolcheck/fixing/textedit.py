@@ -94,7 +94,7 @@ def index_yaml(text: str) -> dict[str, Node]:
                     node = Node("alias", ev.start_mark.index, ev.end_mark.index, fixed=False)
                 else:
                     node = Node("scalar", ev.start_mark.index, ev.end_mark.index, style=ev.style or "")
-                    if ev.tag not in (None, "!") or ev.anchor or node.style in ("|", ">"):
+                    if ev.tag not in (None, "!") or ev.anchor:
                         node.fixed = False
                     if ev.anchor:
                         anchored[ev.anchor] = _add(stack, idx, node, text)
@@ -353,6 +353,8 @@ class TextDoc:
         if n.kind == "scalar":
             if n.start == n.end:
                 raise Refused("an empty scalar")
+            if n.style in ("|", ">"):
+                raise Refused("a block scalar")
             if quote:
                 if n.style:
                     raise Refused("already quoted")
