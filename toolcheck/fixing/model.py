@@ -38,7 +38,7 @@ OPS = ("replace", "quote", "rename", "delete", "add", "set")
 _HAS_VALUE = frozenset(("replace", "quote", "rename", "add", "set"))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Edit:
     op: str
     pointer: str
@@ -65,7 +65,7 @@ class Edit:
         return d
 
 
-@dataclass
+@dataclass(slots=True)
 class Fix:
     """One finding's fix: what it does (``title``, imperative: "Quote `yes`"), how sure it is, and its edits."""
 
@@ -103,8 +103,11 @@ class Fix:
         return self.shown if self.shown is not None else self.raw_dict()
 
     def mask(self, mask_data) -> None:
-        """Set what reports show: every string masked (see :func:`toolcheck.secrets.mask_data`)."""
-        self.shown = mask_data(self.raw_dict())
+        """Set what reports show: every string masked (see :func:`toolcheck.secrets.mask_data`); nothing is kept
+        when masking changes nothing (the common case: a run may carry tens of thousands of fixes)."""
+        raw = self.raw_dict()
+        shown = mask_data(raw)
+        self.shown = shown if shown != raw else None
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Fix:
