@@ -264,3 +264,41 @@ def test_fix_on_a_live_mcp_listing_is_not_attempted():
         extra = {"file": _SF()}
 
     assert fixable([_F()], unsafe=True) == {}
+
+
+def test_a_file_with_very_many_fixes_is_fixed_fast():
+    # 20,000 fixes of one file: the overlap check of each against those taken is a bisect, not a scan (the scan
+    # took ~20 s here, quadratic; the index ~1 s, most of it the proof)
+    import time
+
+    n = 20000
+    body = "l:\n" + "".join("  - on\n" for _ in range(n))
+    fixes = [fx(Edit("quote", f"/l/{i}", "on")) for i in range(n)]
+    t = time.perf_counter()
+    out = fix_text(body, "yaml", fixes)
+    took = time.perf_counter() - t
+    assert len(out.applied) == n and not out.deferred and not out.failed
+    assert out.text == "l:\n" + '  - "on"\n' * n
+    assert took < 10, f"{n} fixes took {took:.1f} s"
+
+
+def test_overlap_index_agrees_with_a_scan():
+    import random
+
+    from toolcheck.fixing.apply import _overlaps, _Taken
+
+    rnd = random.Random(20)
+    for _ in range(200):
+        taken, spans = _Taken(), []
+        for k in range(rnd.randint(1, 40)):
+            a = rnd.randint(0, 60)
+            s = (a, a + rnd.choice((0, 0, 1, 2, 5)), "")
+            if any(_overlaps(s, t) for t in spans):
+                continue  # taken spans never overlap one another (the cases _compile keeps)
+            assert taken.hits(s, set()) is False
+            taken.add(s, k)
+            spans.append(s)
+        for _ in range(30):
+            a = rnd.randint(0, 65)
+            q = (a, a + rnd.choice((0, 1, 3, 8)), "")
+            assert taken.hits(q, set()) == any(_overlaps(q, t) for t in spans)

@@ -13,6 +13,7 @@ A file that does not parse, holds a duplicate key or crosses a limit is never ed
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -105,9 +106,34 @@ def _overlaps(a: Splice, b: Splice) -> bool:
     return a[0] <= b[1] and b[0] <= a[1]
 
 
+class _Taken:
+    """The spans of the splices taken so far, sorted: does a new span overlap one of them? (O(log n) per span:
+    a file may take tens of thousands of fixes.) Taken spans never overlap each other, so their ends rise with
+    their starts."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.spans: list[tuple[int, int, int]] = []  # (start, end, splice index)
+
+    def add(self, s: Splice, k: int) -> None:
+        i = bisect_right(self.starts, s[0])
+        self.starts.insert(i, s[0])
+        self.spans.insert(i, (s[0], s[1], k))
+
+    def hits(self, s: Splice, skip: set[int]) -> bool:
+        j = bisect_right(self.starts, s[1]) - 1
+        while j >= 0 and self.spans[j][1] >= s[0]:
+            a = self.spans[j]
+            if a[2] not in skip and _overlaps((a[0], a[1], ""), s):
+                return True
+            j -= 1
+        return False
+
+
 def _compile(tdoc: TextDoc, doc: Any, fixes: list[Fix]):
     """(fixes that fit together, their splices in order, deferred fixes, failed fixes with the reason)."""
     batch: list[Fix] = []
+    taken = _Taken()
     splices: list[tuple[Splice, int]] = []
     adds: dict[str, tuple[int, Edit, list]] = {}  # list pointer -> (index in splices, edit, merged values)
     deferred: list[Fix] = []
@@ -134,21 +160,23 @@ def _compile(tdoc: TextDoc, doc: Any, fixes: list[Fix]):
             failed.append((f, str(r)))
             continue
         own = {adds[p][0] for p in new_adds if p in adds}
-        others = [s for s, i in splices if i not in own]
         cand = [s for s, _ in mine] + [s for s, _, _ in new_adds.values()]
-        if any(_overlaps(a, b) for a in cand for b in others) or any(
+        if any(taken.hits(a, own) for a in cand) or any(
                 _overlaps(a, b) for i, a in enumerate(cand) for b in cand[i + 1:]):
             deferred.append(f)
             continue
         batch.append(f)
+        for s_, k in mine:
+            taken.add(s_, k)
         splices.extend(mine)
         for ptr, (s, e, values) in new_adds.items():
             if ptr in adds:
                 k = adds[ptr][0]
-                splices[k] = (s, k)
+                splices[k] = (s, k)  # the same place: the merged values
                 adds[ptr] = (k, e, values)
             else:
                 adds[ptr] = (len(splices), e, values)
+                taken.add(s, len(splices))
                 splices.append((s, len(splices)))
     return batch, splices, deferred, failed
 
