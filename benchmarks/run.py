@@ -1,11 +1,21 @@
 #!/usr/bin/env python3
-"""toolcheck benchmarks: each case prints one table row (median of repeated runs, min/max, peak RSS, and a
-ratio against a reference measured in the same run where one exists).
+"""toolcheck benchmarks on a real install, beside its peers, in the same run.
 
-    python benchmarks/run.py            # all cases, full corpus (../shared/corpus/A beside the checkout)
-    python benchmarks/run.py --quick    # CI: small sample, few repeats, no timing assertions
+    python benchmarks/run.py                      # every case, full corpus A (../shared/corpus/A)
+    python benchmarks/run.py --quick              # CI: a 300-tool sample, 3 rounds, no timing assertion
+    python benchmarks/run.py --markdown perf.md --json perf.json
 
-Machines are shared and noisy: compare ratios measured in the same run, not absolute numbers across runs.
+What is timed is what users run: `pip install .` of this checkout (non-editable; pip byte-compiles it) into a
+virtual environment of its own, and that environment's `toolcheck` console script, never the checkout (this
+environment sets PYTHONDONTWRITEBYTECODE, so a checkout recompiles every module at each start). The peers are
+installed the same way, each in its own environment: toollint (descriptions only) and check-jsonschema
+(metaschema only), given the same 11 bundled contracts converted to their inputs. The environments are cached
+outside the checkout ($TOOLCHECK_BENCH_CACHE, else ~/.cache/toolcheck-bench), keyed on the content of the package
+files, so an unchanged checkout is not reinstalled and a changed one is.
+
+Commands compared with each other run alternately (A B C, B C A, ...) after an uncounted warm-up round; each row
+gives the median, min and max of its runs, the peak RSS of the measured process (wait4) and its ratios to the
+references measured in the same rounds. Machines are shared and noisy: compare ratios, not seconds across runs.
 """
 
 from __future__ import annotations
@@ -15,103 +25,281 @@ import json
 import os
 import platform
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import benchlib as bl  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus" / "A"
 
-
-def timed(cmd: list[str], cwd: Path, repeats: int, env: dict | None = None) -> tuple[list[float], int, int]:
-    """Wall times, peak RSS of the measured process (KiB, the largest over the repeats; a large run's forked
-    rule process shares its pages and is not added) and the last exit code."""
-    times = []
-    code = 0
-    peak = 0
-    for _ in range(repeats):
-        t = time.perf_counter()
-        p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             env={**_env(), **(env or {})})
-        err = p.stderr.read()
-        _, status, usage = os.wait4(p.pid, 0)
-        times.append(time.perf_counter() - t)
-        p.returncode = code = os.waitstatus_to_exitcode(status)
-        peak = max(peak, usage.ru_maxrss)
-        if code not in (0, 1):
-            raise SystemExit(f"{' '.join(cmd)} failed ({code}): {err.decode()[-500:]}")
-    return times, peak, code
+#: the peers, pinned so that ratios compare across runs; each gets its own venv
+PEERS = {"toollint": "toollint==0.1.2", "check-jsonschema": "check-jsonschema==0.39.0"}
+#: issue 21: what `toolcheck lint` of YAML contracts should never import (fuzzing, import/export, diff, live MCP,
+#: the editor, the embedding extra); reported by the importtime case, not asserted here
+IMPORT_DENYLIST = ("hypothesis", "hypothesis_jsonschema", "ruamel", "pygls", "sentence_transformers", "torch",
+                   "toolcheck.fuzz", "toolcheck.interop", "toolcheck.vendors.transforms", "toolcheck.diffing",
+                   "toolcheck.compat", "toolcheck.mcp_live", "toolcheck.mcp_relay", "mcp")
+QUICK_CORPUS_TOOLS = 300
 
 
-def _env():
-    e = dict(os.environ)
-    e["NO_COLOR"] = "1"
-    e.pop("TOOLCHECK_FORMAT", None)
-    return e
+class Bench:
+    """One run of the harness: the venvs, the scratch folder, the rows so far."""
+
+    def __init__(self, args: argparse.Namespace):
+        self.args = args
+        self.quick = args.quick
+        self.repeats = args.repeats or (3 if args.quick else 11)
+        self.corpus_repeats = args.repeats or (3 if args.quick else 7)
+        self.rows: list[bl.Row] = []
+        self.extra: dict = {}
+        self.work = Path(tempfile.mkdtemp(prefix="toolcheck-bench-"))
+        (self.work / "config").mkdir()
+        # a throw-away config home: toolcheck's cache key lives there, the user's is not touched
+        self.env = bl.clean_env({"XDG_CONFIG_HOME": str(self.work / "config")})
+        self.peers: dict[str, bl.Venv] = {}
+        self.peer_problems: dict[str, str] = {}
+
+    # ------------------------------------------------------------ set-up
+
+    def install(self) -> None:
+        cache = self.args.venv_cache or bl.default_cache_root()
+        self.tc = bl.ensure_venv("toolcheck", (), dists=("toolcheck-llm", "typer", "rich", "jsonschema-rs"),
+                                 cache_root=cache, source=ROOT, rebuild=self.args.rebuild, log=self.log)
+        self.tc_module = bl.check_real_install(self.tc)
+        for name, req in ({} if self.args.no_peers else PEERS).items():
+            try:
+                self.peers[name] = bl.ensure_venv(name, (req,), dists=(name,), cache_root=cache,
+                                                  rebuild=self.args.rebuild, log=self.log)
+            except (RuntimeError, subprocess.SubprocessError) as e:  # e.g. no index reachable: say so, go on
+                self.peer_problems[name] = str(e).splitlines()[0][:300]
+                self.log(f"{name}: not installable here, no ratio against it ({self.peer_problems[name]})")
+
+    def log(self, msg: str) -> None:
+        print(msg, file=sys.stderr, flush=True)
+
+    def toolcheck(self, *args: str) -> list[str]:
+        return [self.tc.script("toolcheck"), *args]
+
+    def header(self) -> list[str]:
+        v = self.tc.versions
+        venvs = [f"toolcheck-llm {v.get('toolcheck-llm')} ({'built' if self.tc.built else 'reused'}: "
+                 f"{self.tc.path})"]
+        venvs += [f"{n} {p.versions.get(n)}" for n, p in self.peers.items()]
+        venvs += [f"{n}: not installable ({why})" for n, why in self.peer_problems.items()]
+        return [f"# toolcheck benchmarks — {self.extra['started']} (started)",
+                "",
+                f"- machine: {platform.machine()}, {os.cpu_count()} cores, {bl.memory_gib()}, "
+                f"{platform.system()} {platform.release()}, Python {platform.python_version()}",
+                f"- mode: {'quick (CI)' if self.quick else 'full'}; real install (`pip install .` into a venv of "
+                f"its own, byte-compiled by pip), toolcheck imported from {self.tc_module}",
+                f"- installed: {'; '.join(venvs)}",
+                f"- peak RSS: the measured process's (wait4), forked by a launcher whose own size, "
+                f"{bl.launcher().floor_kib / 1024:.1f} MiB, is the column's floor",
+                f"- load average (1/5/15 min) at start: {self.extra['load_start']}"]
+
+    # ------------------------------------------------------------ cases
+
+    def add(self, case: str, program: str, sample: bl.Sample, tools: int | None = None,
+            refs: dict[str, bl.Sample] | None = None, note: str = "") -> bl.Row:
+        row = bl.Row(case, program, sample, tools, dict(refs or {}), note)
+        self.rows.append(row)
+        print(bl.format_row(row), flush=True)
+        return row
+
+    def case_precommit(self) -> None:
+        """Issue 21 item 2: `toolcheck lint` of one contract and of the bundled contracts, beside toollint and
+        check-jsonschema on the same tools and a bare Python start, all alternating."""
+        proj = self.work / "precommit"
+        shutil.copytree(ROOT / "contracts", proj / "contracts")
+        contracts = sorted((proj / "contracts").glob("*.yaml"))
+        one = [c for c in contracts if c.stem == "search_docs"] or contracts[:1]
+        py = self.tc.python
+        for label, files in (("one contract", one), (f"bundled contracts ({len(contracts)})", contracts)):
+            tl_file, schemas = bl.write_peer_inputs(files, proj / "inputs", "one" if len(files) == 1 else "all")
+            rel = [str(f.relative_to(proj)) for f in files]
+            cmds = {"toolcheck": self.toolcheck("lint", "--no-cache", *rel)}
+            if len(files) > 1:  # what pre-commit users get by default: the cache on, an unchanged second run
+                cmds["toolcheck (cache on)"] = self.toolcheck("lint", *rel)
+            if "toollint" in self.peers:
+                cmds["toollint"] = [self.peers["toollint"].script("toollint"), "check", str(tl_file)]
+            if "check-jsonschema" in self.peers:
+                cmds["check-jsonschema"] = [self.peers["check-jsonschema"].script("check-jsonschema"),
+                                            "--check-metaschema", *map(str, schemas)]
+            if len(files) == 1:
+                cmds["python -c pass"] = [py, "-c", "pass"]
+                cmds["python -c 'import toolcheck.cli'"] = [py, "-c", "import toolcheck.cli"]
+            s = bl.alternate(cmds, self.repeats, proj, self.env)
+            peers = {k: s[k] for k in ("toollint", "check-jsonschema") if k in s}
+            case = f"pre-commit: lint, {label}"
+            if "python -c pass" in s:
+                self.add("start-up (reference)", "python -c pass", s["python -c pass"])
+                self.add("start-up: import toolcheck.cli", "python -c 'import toolcheck.cli'",
+                         s["python -c 'import toolcheck.cli'"], refs={"python -c pass": s["python -c pass"]})
+            self.add(case, "toolcheck lint --no-cache", s["toolcheck"], len(files), peers,
+                     "" if peers else "no peer installed")
+            if "toolcheck (cache on)" in s:
+                self.add(case, "toolcheck lint (cache on, unchanged)", s["toolcheck (cache on)"], len(files), peers)
+            if "toollint" in s:
+                self.add(case, "toollint check (same tools)", s["toollint"], len(files))
+            if "check-jsonschema" in s:
+                self.add(case, "check-jsonschema --check-metaschema (same schemas)", s["check-jsonschema"],
+                         len(files))
+        self.importtime(proj, str(one[0].relative_to(proj)))
+
+    def importtime(self, proj: Path, contract: str) -> None:
+        """`-X importtime` of `toolcheck lint` of one contract (the console script, PYTHONPROFILEIMPORTTIME):
+        where its start-up goes, to guide issue 21's work; printed, not asserted."""
+        runs = []
+        for _ in range(3 if self.quick else 5):
+            r = bl.run_once(self.toolcheck("lint", "--no-cache", contract), proj,
+                            {**self.env, "PYTHONPROFILEIMPORTTIME": "1"})
+            runs.append(r.stderr)
+        base = bl.run_once([self.tc.python, "-X", "importtime", "-c", "pass"], proj, self.env).stderr
+        summary = bl.importtime_summary(runs, denylist=IMPORT_DENYLIST)
+        summary["python_c_pass_ms"] = bl.importtime_summary([base])["total_ms"]
+        self.extra["importtime"] = summary
+        for line in self.importtime_lines(contract):
+            print(line)
+
+    def importtime_lines(self, contract: str) -> list[str]:
+        s = self.extra.get("importtime")
+        return bl.format_importtime(s, f"toolcheck lint --no-cache {contract}") if s else []
+
+    def corpus_project(self, name: str, copies: int = 1, limit: int | None = None) -> tuple[Path, int]:
+        """Build the project in a child process: Linux folds the spawning process's memory high-water mark into
+        a spawned command's peak RSS (exec after vfork), so this process must stay small for RSS to mean
+        anything."""
+        proj = self.work / name
+        cmd = [sys.executable, __file__, "--make-project", str(proj), "--copies", str(copies)]
+        if limit:
+            cmd += ["--limit", str(limit)]
+        subprocess.run(cmd, check=True)
+        return proj, int((proj / "count").read_text())
+
+    def case_corpus(self) -> None:
+        """Issue 21 item 3: `validate --target all` over corpus A, cold (--no-cache) and warm (an unchanged
+        second run answered from .toolcheck_cache/), alternating."""
+        if not CORPUS.is_dir():
+            print("| corpus A: skipped (../shared/corpus/A not found) |")
+            return
+        proj, n = self.corpus_project("corpus", limit=QUICK_CORPUS_TOOLS if self.quick else None)
+        cold = self.toolcheck("validate", "--target", "all", "--format", "json", "--no-cache")
+        warm = self.toolcheck("validate", "--target", "all", "--format", "json")
+        bl.run_once(warm, proj, self.env)  # fills the cache
+        time.sleep(3)  # the detached writer of the findings file finishes
+        s = bl.alternate({"cold": cold, "warm": warm}, self.corpus_repeats, proj, self.env, warmup=0)
+        case = f"CI: validate --target all, corpus A{' sample' if self.quick else ''}"
+        self.add(case, "toolcheck, cold (--no-cache)", s["cold"], n)
+        self.add(case, "toolcheck, warm (unchanged second run, cache)", s["warm"], n, {"cold": s["cold"]})
+        if self.quick:
+            return
+        # a first run with an empty cache (a CI job without a kept cache), alternating with --no-cache runs
+        pair = {"cold": bl.Sample("cold", cold), "filling": bl.Sample("filling", warm)}
+        for order in bl.rotations(["filling", "cold"], self.corpus_repeats):
+            for label in order:
+                if label == "filling":
+                    shutil.rmtree(proj / ".toolcheck_cache", ignore_errors=True)
+                pair[label].add(bl.run_once(pair[label].command, proj, self.env))
+                if label == "filling":
+                    time.sleep(3)  # its detached findings writer is done: a CI job runs once
+        self.add(case, "toolcheck, first run filling an empty .toolcheck_cache/", pair["filling"], n,
+                 {"cold (alternating with it)": pair["cold"]})
+        s = bl.alternate({"lint": self.toolcheck("lint", "--format", "json", "--no-cache"),
+                          "overlap": self.toolcheck("lint", "--select", "TC430", "--format", "json", "--no-cache")},
+                         self.corpus_repeats, proj, self.env, warmup=0)
+        self.add("corpus A: lint, cold", "toolcheck lint --no-cache", s["lint"], n)
+        self.add("corpus A: overlap only (TC430), cold", "toolcheck lint --select TC430", s["overlap"], n)
+        self.case_jobs(proj, n)
+
+    def case_jobs(self, proj: Path, n: int) -> None:
+        """Issue 21 item 4 — the place for `--jobs`: the redesign (issue 16 item 2) builds the N-way split with
+        `--jobs N`. Until it exists, today's switch is measured instead: TOOLCHECK_JOBS=1 (one process) against
+        the default (two processes). Once `toolcheck validate --help` lists --jobs, --jobs 1 / --jobs 2 are
+        timed here with no other change."""
+        help_text = subprocess.run(self.toolcheck("validate", "--help"), capture_output=True, text=True,
+                                   env=self.env).stdout
+        base = self.toolcheck("validate", "--target", "all", "--format", "json", "--no-cache")
+        if "--jobs" in help_text:
+            cmds = {"1": [*base, "--jobs", "1"], "2": [*base, "--jobs", "2"]}
+            envs = {}
+            labels = ("toolcheck --jobs 1", "toolcheck --jobs 2")
+        else:
+            cmds = {"1": base, "2": base}
+            envs = {"1": {"TOOLCHECK_JOBS": "1"}}
+            labels = ("toolcheck, TOOLCHECK_JOBS=1 (no --jobs yet)", "toolcheck, default (two processes)")
+        s = bl.alternate(cmds, self.corpus_repeats, proj, self.env, warmup=0, envs=envs)
+        self.add("CI: validate --target all, corpus A, processes", labels[0], s["1"], n)
+        self.add("CI: validate --target all, corpus A, processes", labels[1], s["2"], n, {"1 process": s["1"]})
+
+    def case_scaling(self) -> None:
+        """Issue 21 item 3: cost linear in tools at 1x/2x/4x (alternating) and 10x (full mode only, one run)
+        corpus A, as renamed copies from renamed projects; peak RSS per process. The CPU column and CPU ratios
+        tell real growth from a machine that got busier."""
+        if not CORPUS.is_dir():
+            return
+        limit = QUICK_CORPUS_TOOLS if self.quick else None
+        cmd = self.toolcheck("validate", "--target", "all", "--format", "json", "--no-cache")
+        projects = {k: self.corpus_project(f"scale{k}", copies=k, limit=limit) for k in (1, 2, 4)}
+        reps = 1 if self.quick else max(1, self.corpus_repeats // 2)
+        s = bl.alternate({k: cmd for k in projects}, reps, self.work, self.env, warmup=0,
+                         cwds={k: p for k, (p, _) in projects.items()})
+        if not self.quick:
+            for p, _ in projects.values():
+                if p != projects[1][0]:
+                    shutil.rmtree(p, ignore_errors=True)
+            projects[10] = self.corpus_project("scale10", copies=10)
+            s[10] = bl.alternate({10: cmd}, 1, projects[10][0], self.env, warmup=0)[10]
+        sample = " sample" if self.quick else ""
+        for k, (p, n) in projects.items():
+            self.add(f"scaling: validate --target all at {k}× corpus A{sample}", "toolcheck, cold", s[k], n,
+                     {"1×": s[1]} if k > 1 else None)
+            shutil.rmtree(p, ignore_errors=True)
+
+    def case_overlap_scaling(self) -> None:
+        """Overlap at a quarter, half and all of corpus A (copies would be near-duplicates of each other)."""
+        if not CORPUS.is_dir() or self.quick:
+            return
+        with open(CORPUS / "tools.jsonl", encoding="utf-8") as fh:
+            total = sum(1 for _ in fh)
+        base = None
+        for frac, label in ((4, "¼"), (2, "½"), (1, "all")):
+            proj, n = self.corpus_project(f"overlap{frac}", limit=total // frac)
+            s = bl.alternate({"o": self.toolcheck("lint", "--select", "TC430", "--format", "json", "--no-cache")},
+                             max(1, self.corpus_repeats // 2), proj, self.env, warmup=0)
+            self.add(f"scaling: overlap (TC430) at {label} of corpus A", "toolcheck lint --select TC430", s["o"], n,
+                     {"¼": base} if base else None)
+            base = base or s["o"]
+            shutil.rmtree(proj, ignore_errors=True)
+
+    # ------------------------------------------------------------ output
+
+    def report(self) -> str:
+        lines = self.header()
+        lines.append(f"- load average at end: {self.extra['load_end']}")
+        lines += ["", bl.format_table(self.rows)]
+        lines += self.importtime_lines("contracts/search_docs.yaml")
+        return "\n".join(lines) + "\n"
+
+    def as_json(self) -> dict:
+        return {"date": self.extra["started"], "finished": time.strftime("%Y-%m-%d %H:%M"),
+                "mode": "quick" if self.quick else "full",
+                "machine": {"arch": platform.machine(), "cores": os.cpu_count(), "memory": bl.memory_gib(),
+                            "python": platform.python_version()},
+                "load_average": {"start": self.extra["load_start"], "end": self.extra["load_end"]},
+                "install": {"toolcheck": {"path": str(self.tc.path), "built": self.tc.built,
+                                          "versions": self.tc.versions, "imported_from": self.tc_module},
+                            "peers": {n: p.versions for n, p in self.peers.items()},
+                            "peers_not_installable": self.peer_problems},
+                "rows": [r.as_json() for r in self.rows], "importtime": self.extra.get("importtime")}
 
 
-def row(name: str, times: list[float], rss_kib: int | None, ref: list[float] | None = None, note: str = "") -> dict:
-    med = statistics.median(times)
-    r = {"case": name, "median_s": round(med, 3), "min_s": round(min(times), 3), "max_s": round(max(times), 3),
-         "runs": len(times), "peak_rss_mib": round(rss_kib / 1024, 1) if rss_kib else None}
-    if ref:
-        r["reference_median_s"] = round(statistics.median(ref), 3)
-        r["ratio"] = round(med / statistics.median(ref), 2)
-    if note:
-        r["note"] = note
-    ratio = f"  ratio {r['ratio']:.2f} vs {r['reference_median_s']:.3f}s" if ref else ""
-    print(f"| {name:<52} | {med:7.3f}s | {min(times):7.3f}s | {max(times):7.3f}s | "
-          f"{(r['peak_rss_mib'] or 0):7.1f} MiB |{ratio} {note}", flush=True)
-    return r
-
-
-def toolcheck_cmd(*args: str) -> list[str]:
-    return [sys.executable, "-m", "toolcheck", *args]
-
-
-def schemas_dir(contracts: list[Path], out: Path) -> list[Path]:
-    """The `parameters` of each contract as a standalone JSON Schema file (what check-jsonschema can read)."""
-    import yaml
-
-    files = []
-    for c in contracts:
-        doc = yaml.safe_load(c.read_text(encoding="utf-8"))
-        p = out / (c.stem + ".json")
-        p.write_text(json.dumps(doc.get("parameters", {})), encoding="utf-8")
-        files.append(p)
-    return files
-
-
-def case_precommit(repeats: int, results: list) -> None:
-    contracts = sorted((ROOT / "contracts").glob("*.yaml"))
-    cj = shutil.which("check-jsonschema") or (str(Path(sys.executable).parent / "check-jsonschema")
-                                              if (Path(sys.executable).parent / "check-jsonschema").exists() else None)
-    with tempfile.TemporaryDirectory() as td:
-        schemas = schemas_dir(contracts, Path(td))
-        for label, files, sch in (("one contract", [contracts[0]], schemas[:1]), ("bundled contracts/", contracts, schemas)):
-            tc, rss, _ = timed(toolcheck_cmd("lint", *map(str, files)), ROOT, repeats)
-            ref = None
-            if cj:
-                ref, _, _ = timed([cj, "--check-metaschema", *map(str, sch)], ROOT, repeats)
-            results.append(row(f"pre-commit: toolcheck lint, {label} ({len(files)})", tc, rss, ref,
-                               "" if cj else "(check-jsonschema not installed: no ratio)"))
-
-
-def _corpus_project(tmp: Path, copies: int = 1, limit: int | None = None) -> Path:
-    """Build the project in a child process: Linux folds the spawning process's memory high-water mark into a
-    spawned command's peak RSS (exec after vfork), so this process must stay small for the RSS column to mean
-    anything."""
-    cmd = [sys.executable, __file__, "--make-project", str(tmp), "--copies", str(copies)]
-    if limit:
-        cmd += ["--limit", str(limit)]
-    subprocess.run(cmd, check=True)
-    return tmp
-
-
-def _make_project(tmp: Path, copies: int = 1, limit: int | None = None) -> Path:
+def make_project(tmp: Path, copies: int = 1, limit: int | None = None) -> None:
     (tmp / "samples").mkdir(parents=True, exist_ok=True)
     tools = (CORPUS / "tools.jsonl").read_text(encoding="utf-8").splitlines()
     samples = (CORPUS / "samples.jsonl").read_text(encoding="utf-8").splitlines()
@@ -126,107 +314,56 @@ def _make_project(tmp: Path, copies: int = 1, limit: int | None = None) -> Path:
             continue
         # renamed tools from renamed projects: each copy is a corpus of its own, so overlap (grouped by the
         # project a tool was published in) compares as many pairs per copy as in the original
-        out_t, out_s = [], []
-        for t in tools:
-            d = json.loads(t)
-            d["name"] = f"{d['name']}_c{i}"
-            if isinstance(d.get("source"), str):
-                d["source"] = f"copy{i}/{d['source']}"
-            out_t.append(json.dumps(d))
-        for s in samples:
-            d = json.loads(s)
-            d["name"] = f"{d['name']}_c{i}"
-            if isinstance(d.get("source"), str):
-                d["source"] = f"copy{i}/{d['source']}"
-            out_s.append(json.dumps(d))
-        (tmp / f"tools_c{i}.jsonl").write_text("\n".join(out_t) + "\n", encoding="utf-8")
-        (tmp / "samples" / f"calls_c{i}.jsonl").write_text("\n".join(out_s) + "\n", encoding="utf-8")
-    (tmp / "toolcheck.yaml").write_text("paths: ['.']\nsamples: samples\nexclude: [toolcheck.yaml]\n")
-    return tmp
-
-
-def case_validate_corpus(repeats: int, results: list, quick: bool) -> None:
-    if not CORPUS.is_dir():
-        print("| validate corpus A: skipped (../shared/corpus not found)")
-        return
-    with tempfile.TemporaryDirectory() as td:
-        proj = _corpus_project(Path(td), limit=300 if quick else None)
-        t, rss, _ = timed(toolcheck_cmd("validate", "--target", "all", "--format", "json", "--no-cache"), proj, repeats)
-        n = sum(1 for _ in open(proj / "tools.jsonl"))
-        results.append(row(f"CI: toolcheck validate --target all, corpus A ({n} tools)", t, rss))
-        t1, rss1, _ = timed(toolcheck_cmd("validate", "--target", "all", "--format", "json", "--no-cache"), proj,
-                            repeats, env={"TOOLCHECK_JOBS": "1"})
-        results.append(row("CI: the same on one process (TOOLCHECK_JOBS=1)", t1, rss1, t,
-                           "(ratio: against the default, two processes)"))
-        cold_cached = []
-        for _ in range(repeats):  # a first run with an empty cache (what a CI job without a kept cache sees)
-            time.sleep(3)  # the previous run's detached findings writer is done: a CI job runs once
-            shutil.rmtree(proj / ".toolcheck_cache", ignore_errors=True)
-            t1, rss1, _ = timed(toolcheck_cmd("validate", "--target", "all", "--format", "json"), proj, 1)
-            cold_cached += t1
-        results.append(row("CI: the same, first run filling .toolcheck_cache/", cold_cached, rss1, t,
-                           "(ratio: against --no-cache)"))
-        time.sleep(3)  # the detached writer of the findings file finishes
-        t, rss, _ = timed(toolcheck_cmd("validate", "--target", "all", "--format", "json"), proj, repeats)
-        results.append(row("CI: the same, second unchanged run (cache)", t, rss))
-        t, rss, _ = timed(toolcheck_cmd("lint", "--format", "json", "--no-cache"), proj, repeats)
-        results.append(row(f"toolcheck lint, corpus A ({n} tools)", t, rss))
-        t, rss, _ = timed(toolcheck_cmd("lint", "--select", "TC430", "--format", "json", "--no-cache"), proj, repeats)
-        results.append(row(f"overlap only (TC430), corpus A ({n} tools)", t, rss))
-
-
-def case_scaling(repeats: int, results: list, quick: bool) -> None:
-    if not CORPUS.is_dir() or quick:
-        return
-    for k in (1, 2, 4):
-        with tempfile.TemporaryDirectory() as td:
-            proj = _corpus_project(Path(td), copies=k)
-            t, rss, _ = timed(toolcheck_cmd("validate", "--format", "json", "--no-cache"), proj, max(1, repeats // 2))
-            results.append(row(f"scaling: validate at {k}x corpus A", t, rss))
-
-
-def case_overlap_scaling(repeats: int, results: list, quick: bool) -> None:
-    """Overlap at a quarter, half and all of corpus A (copies would be near-duplicates of each other)."""
-    if not CORPUS.is_dir() or quick:
-        return
-    with open(CORPUS / "tools.jsonl", encoding="utf-8") as fh:
-        n = sum(1 for _ in fh)
-    for frac, label in ((4, "1/4"), (2, "1/2"), (1, "all")):
-        with tempfile.TemporaryDirectory() as td:
-            proj = _corpus_project(Path(td), limit=n // frac)
-            t, rss, _ = timed(toolcheck_cmd("lint", "--select", "TC430", "--format", "json", "--no-cache"), proj,
-                              max(1, repeats // 2))
-            results.append(row(f"scaling: overlap (TC430) at {label} of corpus A ({n // frac} tools)", t, rss))
+        for src, out in ((tools, tmp / f"tools_c{i}.jsonl"), (samples, tmp / "samples" / f"calls_c{i}.jsonl")):
+            lines = []
+            for t in src:
+                d = json.loads(t)
+                d["name"] = f"{d['name']}_c{i}"
+                if isinstance(d.get("source"), str):
+                    d["source"] = f"copy{i}/{d['source']}"
+                lines.append(json.dumps(d))
+            out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp / "toolcheck.yaml").write_text("paths: ['.']\nsamples: samples\nexclude: [toolcheck.yaml, count]\n")
+    (tmp / "count").write_text(str(len(tools) * copies))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="small sample, 1-2 repeats (CI)")
-    ap.add_argument("--repeats", type=int, default=None)
-    ap.add_argument("--json", type=Path, help="also write the rows as JSON here")
+    ap.add_argument("--quick", action="store_true", help="CI: a 300-tool corpus sample, 3 rounds, no 10x")
+    ap.add_argument("--repeats", type=int, default=None, help="rounds per case (default 11 pre-commit, 7 corpus)")
+    ap.add_argument("--json", type=Path, help="write the results as JSON here")
+    ap.add_argument("--markdown", type=Path, help="write the table (with the header and importtime) here")
+    ap.add_argument("--venv-cache", type=Path, default=None,
+                    help="where the venvs are kept (default $TOOLCHECK_BENCH_CACHE or ~/.cache/toolcheck-bench)")
+    ap.add_argument("--rebuild", action="store_true", help="reinstall the venvs even if their key is unchanged")
+    ap.add_argument("--no-peers", action="store_true", help="time toolcheck only")
     ap.add_argument("--make-project", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--copies", type=int, default=1, help=argparse.SUPPRESS)
     ap.add_argument("--limit", type=int, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.make_project:
-        _make_project(args.make_project, args.copies, args.limit)
+        make_project(args.make_project, args.copies, args.limit)
         return
-    repeats = args.repeats or (2 if args.quick else 7)
-    print(f"# toolcheck benchmarks — {time.strftime('%Y-%m-%d')} — {platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}")
-    print("| case | median | min | max | peak RSS | ratio |")
-    # an installed package has its bytecode compiled by pip; a checkout run with PYTHONDONTWRITEBYTECODE would
-    # recompile toolcheck's sources on every start and measure the compiler instead
-    import compileall
-
-    compileall.compile_dir(str(ROOT / "toolcheck"), quiet=1)
-    results: list = []
-    case_precommit(repeats, results)
-    case_validate_corpus(repeats if not args.quick else 1, results, args.quick)
-    case_scaling(repeats, results, args.quick)
-    case_overlap_scaling(repeats, results, args.quick)
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=2))
+    b = Bench(args)
+    try:
+        b.extra["load_start"] = bl.load_average()
+        b.extra["started"] = time.strftime("%Y-%m-%d %H:%M")
+        b.install()
+        print("\n".join(b.header()), flush=True)
+        print("\n" + bl.TABLE_HEADER, flush=True)
+        b.case_precommit()
+        print("\n" + bl.TABLE_HEADER, flush=True)
+        b.case_corpus()
+        b.case_scaling()
+        b.case_overlap_scaling()
+        b.extra["load_end"] = bl.load_average()
+        print(f"\n- load average at end: {b.extra['load_end']}")
+        if args.markdown:
+            args.markdown.write_text(b.report(), encoding="utf-8")
+        if args.json:
+            args.json.write_text(json.dumps(b.as_json(), indent=2), encoding="utf-8")
+    finally:
+        shutil.rmtree(b.work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -55,6 +55,15 @@ def test_pre_commit_rev_equals_the_package_version():
     assert set(revs) == {f"v{toolcheck.__version__}"}
 
 
+def test_action_refs_equal_the_package_version():
+    """`uses: toolcheck/toolcheck@vX` runs the action (and so the toolcheck) of tag vX, like pre-commit's `rev`."""
+    slug = toolcheck.REPOSITORY.removeprefix("https://github.com/")
+    action = (ROOT / "action.yml").read_text(encoding="utf-8")
+    refs = re.findall(rf"uses:\s*{re.escape(slug)}@([^\s`]+)", README + action)
+    assert len(refs) >= 4  # the two workflows, the CI section's prose, action.yml
+    assert set(refs) == {f"v{toolcheck.__version__}"}
+
+
 def test_missing_extra_hints_install_this_version_from_the_repository():
     from toolcheck.fuzz import INSTALL_HINT
 
