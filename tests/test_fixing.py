@@ -4,8 +4,7 @@ Each case is a folder `tests/fixing/<CODE>/<case>/` with `before.<ext>` and `aft
 (the command and options, default `lint --select <CODE>`). The case's file is checked as
 `contracts/<name>.<ext>` of a project: `--diff` must print a patch that `patch -p1` applies to give `after`
 exactly (exit 1 when it changes something, 0 when not), `--fix` must leave `after` exactly, and a second `--fix`
-must change nothing. Codes whose rule has no fix attached yet (TC103-TC105 arrive with the TC1 move) are run
-through their fix functions in `tests/test_fixing_schema.py` instead.
+must change nothing. Every rule that declares a fix has such folders, and every folder names such a rule.
 """
 
 from __future__ import annotations
@@ -20,13 +19,12 @@ import pytest
 from .conftest import run_cli
 
 FIXING = Path(__file__).resolve().parent / "fixing"
-PENDING = {"TC103", "TC104", "TC105"}  # fixes written and tested, attached when their rules move (issue 16 WP1)
 
 
-def _cases(cli: bool = True):
+def _cases():
     out = []
     for code_dir in sorted(FIXING.iterdir()) if FIXING.is_dir() else ():
-        if not code_dir.name.startswith("TC") or (code_dir.name in PENDING) == cli:
+        if not code_dir.name.startswith("TC"):
             continue
         for case in sorted(p for p in code_dir.iterdir() if p.is_dir()):
             out.append(pytest.param(code_dir.name, case, id=f"{code_dir.name}-{case.name}"))
@@ -88,18 +86,17 @@ def test_fix_fixture(code, case, tmp_path):
 
 
 def test_every_fixable_rule_has_fixture_pairs():
-    """A rule that declares a fix has fixture pairs; a fixture folder names a rule with a fix (or a pending one)."""
+    """A rule that declares a fix has fixture pairs; a fixture folder names a rule with a fix."""
     from toolcheck.registry import load_rules
 
     rules = load_rules()
     declared = {c for c, r in rules.items() if r.fix != "none"}
     folders = {p.name for p in FIXING.iterdir() if p.is_dir() and p.name.startswith("TC")}
     assert declared <= folders, f"fix declared without fixtures: {sorted(declared - folders)}"
-    assert folders - declared == PENDING, f"fixtures of rules without a fix: {sorted(folders - declared - PENDING)}"
+    assert folders <= declared, f"fixtures of rules without a fix: {sorted(folders - declared)}"
     for code in declared:
         cases = [p for p in (FIXING / code).iterdir() if p.is_dir()]
         assert any(_files(c)[0].read_bytes() != _files(c)[1].read_bytes() for c in cases), code
-    assert not declared & PENDING, "attached now: remove it from PENDING (and README's pending list)"
 
 
 def test_rules_show_the_fix_field():
@@ -107,11 +104,31 @@ def test_rules_show_the_fix_field():
 
     p = run_cli("rules", "--format", "json")
     rules = {r["code"]: r for r in json.loads(p.stdout)}
-    assert {rules[c]["fix"] for c in ("TC003", "TC007")} == {"safe"}
-    assert {rules[c]["fix"] for c in ("TC206", "TC207")} == {"unsafe"}
+    assert {rules[c]["fix"] for c in ("TC003", "TC007", "TC103", "TC105")} == {"safe"}
+    assert {rules[c]["fix"] for c in ("TC104", "TC206", "TC207")} == {"unsafe"}
+    assert all(r["fix"] in ("safe", "unsafe", "none") for r in rules.values())
     assert rules["TC401"]["fix"] == "none"
     assert rules["TC206"]["fixable"] is True  # `fixable` keeps meaning "export resolves it"
     assert "fix: safe" in run_cli("rule", "TC003").stdout
     listing = run_cli("rules").stdout
     assert any("TC003" in ln and "[fix]" in ln for ln in listing.splitlines())
     assert any("TC206" in ln and "[unsafe fix]" in ln and "[export]" in ln for ln in listing.splitlines())
+
+
+def test_readme_fixing_example_is_what_toolcheck_prints(tmp_path):
+    """The README's `lint --diff` example: its file (the diff's whole-file hunk read back) gives exactly that diff."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Fixing"):]
+    cmd = "$ toolcheck lint --diff contracts/set_reminder.yaml\n"
+    block = section[section.index(cmd) + len(cmd):section.index("```", section.index(cmd))]
+    diff, summary = block[:block.rindex("Would fix")], block[block.rindex("Would fix"):]
+    body = [ln[1:] for ln in diff.splitlines()[3:] if ln[:1] in (" ", "-")]
+    assert diff.splitlines()[2].startswith(f"@@ -1,{len(body)} "), "the example's hunk must be the whole file"
+    proj = tmp_path / "proj"
+    (proj / "contracts").mkdir(parents=True)
+    (proj / "toolcheck.yaml").write_text("paths: [contracts]\n", encoding="utf-8")
+    (proj / "contracts" / "set_reminder.yaml").write_text("\n".join(body) + "\n", encoding="utf-8")
+    p = run_cli("lint", "--diff", "contracts/set_reminder.yaml", cwd=proj)
+    assert p.returncode == 1
+    assert p.stdout == diff
+    assert p.stderr == summary

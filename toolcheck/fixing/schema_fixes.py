@@ -68,6 +68,33 @@ def type_list_fix(type_pointer: str, types: list, suggest: Suggest) -> Fix | Non
                tuple(edits))
 
 
+def is_typo_of(word: str, sugg: str, names) -> bool:
+    """Whether ``word`` is, beyond doubt, a typo of ``sugg`` among ``names``: one letter added, dropped, changed
+    or two swapped (two in a name of 7 letters or more), and no other name as close. `strng`, `stirng`,
+    `nubmer`, `integ` are; `strg`, `arr`, `String[]` (an array of strings), `enum` are not (their fix is
+    unsafe: a close spelling is a guess)."""
+    w = word.lower()
+    d = _osa(w, sugg)
+    if not (d == 1 or (d == 2 and len(sugg) >= 7)):
+        return False
+    return all(_osa(w, n) > d + 1 for n in names if n != sugg)
+
+
+def _osa(a: str, b: str) -> int:
+    """Optimal string alignment distance (Levenshtein with adjacent transpositions)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
 # ------------------------------------------------------------------------------------------------ TC104
 
 def keyword_fix(node: dict, key_pointer: str, suggestion: str | None) -> Fix | None:
