@@ -2,7 +2,9 @@
 
 The generator takes a bundled contract, inserts comments (own-line, trailing, and `# toolcheck: ignore[...]`
 suppressions) and fixable mistakes (a misspelt top-level key: TC007; a YAML 1.1 trap such as `yes` appended to
-the `enum` of a string property: TC003), then runs `--diff` and `--fix`. It asserts that the fixed file parses,
+the `enum` of a string property: TC003; a `type` written as a non-JSON-Schema name or a typo, `str`, `dict`,
+`strng`: TC103; `required: true` on a property the parent's `required` lists: TC105), then runs `--diff` and
+`--fix`. It asserts that the fixed file parses,
 that no comment is lost, that the file reads as the original contract with the appended values as strings (the
 mistakes fixed, nothing else changed), that a second `--fix` changes nothing and that the `--diff` output,
 applied with `patch -p1`, gives the same file. A second property removes `additionalProperties: false` from the
@@ -33,9 +35,13 @@ CONTRACTS = sorted((ROOT / "contracts").glob("*.yaml"))
 MISSPELT = {"description": "descripton", "risk": "risc", "parameters": "paramters", "returns": "retruns",
             "version": "versoin", "annotations": "anotations", "requires_confirmation": "requires_confirmaton",
             "idempotency_key": "idempotency_kye", "handler": "handlr", "title": "Title"}
+TYPE_NAMES = {"string": ["str", "String", "text", "strng", "stirng"], "integer": ["int", "long", "integr"],
+              "number": ["float", "double", "nubmer"], "boolean": ["bool", "boolen"], "object": ["dict", "map"],
+              "array": ["list", "tuple"]}
+DATA_KEYS = frozenset(("enum", "const", "default", "examples", "example"))
 TRAPS = ["yes", "no", "on", "off", "Yes", "OFF", "1.10", "12:30"]
 SUPPRESSIONS = ["# toolcheck: ignore[TC410] the usage guidance is elsewhere", "# toolcheck: ignore[TC5]"]
-RUN = settings(max_examples=12, derandomize=True, deadline=None, database=None,
+RUN = settings(max_examples=16, derandomize=True, deadline=None, database=None,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -71,6 +77,7 @@ def mutated(draw):
     path = draw(st.sampled_from(CONTRACTS))
     text = path.read_text(encoding="utf-8")
     expected = _doc(text)
+    text, schema_mistakes = _schema_mistakes(draw, text, expected)
     lines = text.split("\n")
     # a fixable mistake of each kind, where the contract has a place for it
     keys = [k for k in MISSPELT if re.search(rf"(?m)^{re.escape(k)}:", text)]
@@ -100,7 +107,58 @@ def mutated(draw):
         c = f"# own line {n}"
         lines.insert(i, " " * indent + c)
         comments.append(c)
-    return path.name, "\n".join(lines), expected, appended, renamed, comments
+    return path.name, "\n".join(lines), expected, appended, renamed, comments, schema_mistakes
+
+
+def _schema_pointers(doc, ptr: str = ""):
+    """(pointer, schema) of every schema object under `parameters` and `returns` (not the data in enum, ...)."""
+    if isinstance(doc, dict):
+        if ptr:
+            yield ptr, doc
+        for k, v in doc.items():
+            if (not ptr and k not in ("parameters", "returns")) or k in DATA_KEYS or str(k).startswith("x-"):
+                continue
+            yield from _schema_pointers(v, f"{ptr}/{k}")
+    elif isinstance(doc, list) and ptr:
+        for i, v in enumerate(doc):
+            yield from _schema_pointers(v, f"{ptr}/{i}")
+
+
+def _schema_mistakes(draw, text: str, doc) -> tuple[str, int]:
+    """A misnamed `type` (TC103) and a `required: true` on a required property (TC105), when the contract has a
+    place for them; spliced into the text at the nodes' own spans. (The text, how many mistakes.)"""
+    idx = index_yaml(text)
+    splices = []
+    types = [(p, n) for p, n in idx.items() if n.kind == "scalar" and n.style == "" and n.fixed and
+             (p.endswith("/type") or p.rsplit("/", 1)[0].endswith("/type")) and
+             p.split("/")[1] in ("parameters", "returns") and not DATA_KEYS & set(p.split("/")) and
+             text[n.start:n.end] in TYPE_NAMES]
+    if types and draw(st.booleans()):
+        p, n = draw(st.sampled_from(types))
+        splices.append((n.start, n.end, draw(st.sampled_from(TYPE_NAMES[text[n.start:n.end]]))))
+    props = []
+    for ptr, schema in _schema_pointers(doc):
+        req, properties = schema.get("required"), schema.get("properties")
+        if not isinstance(req, list) or not isinstance(properties, dict):
+            continue
+        for name in req:
+            node = idx.get(f"{ptr}/properties/{name}")
+            sub = properties.get(name)
+            if node is None or not node.fixed or node.kind != "map" or not node.children or not isinstance(
+                    sub, dict) or "required" in sub:
+                continue
+            first = idx[node.children[0]]
+            ks = first.key_start
+            line_start = text.rfind("\n", 0, ks) + 1
+            if not node.flow and text[line_start:ks].strip():
+                continue
+            props.append((ks, node.flow, ks - line_start))
+    if props and draw(st.booleans()):
+        ks, flow, col = draw(st.sampled_from(props))
+        splices.append((ks, ks, "required: true, " if flow else "required: true\n" + " " * col))
+    for start, end, new in sorted(splices, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text, len(splices)
 
 
 def _string_enum(doc, line_no: int, text: str) -> bool:
@@ -169,11 +227,11 @@ def _patched(tmp: Path, proj: Path, diff: str, rel: str) -> str:
 @RUN
 @given(case=mutated())
 def test_fix_keeps_the_file_and_fixes_the_mistakes(case, tmp_path_factory):
-    name, text, original, appended, renamed, comments = case
+    name, text, original, appended, renamed, comments, schema_mistakes = case
     tmp = tmp_path_factory.mktemp("prop")
     proj, target = _project(tmp, name, text)
     rel = f"contracts/{name}"
-    mistakes = bool(appended or renamed)
+    mistakes = bool(appended or renamed or schema_mistakes)
     assert renamed  # every bundled contract has a key to misspell
 
     d = run_cli("lint", "--diff", rel, cwd=proj)
@@ -188,12 +246,13 @@ def test_fix_keeps_the_file_and_fixes_the_mistakes(case, tmp_path_factory):
     assert doc == _with_appended(original, appended) and list(doc) == list(original)  # nothing else moved
     for word in appended.values():  # fixed: the trap words are strings now
         assert f"\"{word}\"" in fixed or f"'{word}'" in fixed
-    assert not re.search(r"\bTC00[37]\b", f.stdout), f.stdout
+    assert not re.search(r"\b(TC00[37]|TC10[35])\b", f.stdout), f.stdout
     assert not Counter(yaml_comments(text)) - Counter(yaml_comments(fixed)), "a comment was lost"
     for c in comments:
         assert c in fixed
     changed = [ln for ln in difflib.ndiff(text.split("\n"), fixed.split("\n")) if ln[:1] in "+-"]
-    assert len(changed) <= 2 * (len(appended) + bool(renamed))  # only the lines of the mistakes changed
+    # only the lines of the mistakes changed (a removed `required: true` line is one line less)
+    assert len(changed) <= 2 * (len(appended) + bool(renamed) + schema_mistakes)
 
     assert run_cli("lint", "--fix", rel, cwd=proj).returncode == f.returncode
     assert target.read_text(encoding="utf-8") == fixed, "a second --fix changed the file"
