@@ -104,8 +104,8 @@ def test_rules_show_the_fix_field():
 
     p = run_cli("rules", "--format", "json")
     rules = {r["code"]: r for r in json.loads(p.stdout)}
-    assert {rules[c]["fix"] for c in ("TC003", "TC007", "TC103", "TC105")} == {"safe"}
-    assert {rules[c]["fix"] for c in ("TC104", "TC206", "TC207")} == {"unsafe"}
+    assert {rules[c]["fix"] for c in ("TC003", "TC007", "TC103", "TC104", "TC105")} == {"safe"}
+    assert {rules[c]["fix"] for c in ("TC206", "TC207")} == {"unsafe"}
     assert all(r["fix"] in ("safe", "unsafe", "none") for r in rules.values())
     assert rules["TC401"]["fix"] == "none"
     assert rules["TC206"]["fixable"] is True  # `fixable` keeps meaning "export resolves it"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from toolcheck.fixing.schema_fixes import (
     is_typo_of,
     keyword_fix,
+    optional_fix,
     required_flag_fix,
     type_list_fix,
     type_name_fix,
@@ -62,3 +63,13 @@ def test_keyword_fix_is_unsafe_and_never_overwrites():
     assert fx.applicability == "unsafe" and fx.edits[0].value == "minimum"
     assert keyword_fix({"minimun": 1, "minimum": 2}, "/minimun", "minimum") is None
     assert keyword_fix({"x-min": 1}, "/x-min", "minimum") is None
+
+
+def test_optional_fix_removes_only_what_agrees_with_required():
+    fx = optional_fix("/properties/a/optional", True, "a", False)
+    assert fx.applicability == "safe" and [(e.op, e.pointer) for e in fx.edits] == [("delete", "/properties/a/optional")]
+    assert optional_fix("/properties/a/optional", "false", "a", True).applicability == "safe"
+    assert optional_fix("/properties/a/optional", True, "a", True) is None  # listed: a contradiction
+    assert optional_fix("/properties/a/optional", False, "a", False) is None  # the author meant required
+    assert optional_fix("/optional", True, None, False) is None
+    assert optional_fix("/properties/a/optional", "maybe", "a", False) is None

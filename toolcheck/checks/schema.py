@@ -550,7 +550,9 @@ class _SchemaCheck:
             help = ("Remove `optional`: a property is optional when the object's `required` list does not name "
                     "it; list only the mandatory properties in `required`.")
             msg = "`optional` is not a JSON Schema keyword"
-        self.hit("TC104", kpath, msg, help)
+        from ..fixing.schema_fixes import optional_fix
+
+        self.hit("TC104", kpath, msg, help, fix=optional_fix(_ptr(self.base + kpath), v, name, listed))
 
     # -- type names
     def _type_names(self, path: tuple, t: Any) -> bool:
@@ -2005,7 +2007,7 @@ def invalid_type_name(contracts, ctx):
     return run_index(contracts, ctx).get("TC103", ())
 
 
-@rule("TC104", "unknown-keyword", severity="warning", scope="set", options={"allow": []}, fix="unsafe")
+@rule("TC104", "unknown-keyword", severity="warning", scope="set", options={"allow": []}, fix="safe")
 def unknown_keyword(contracts, ctx):
     """A schema holds a keyword that its dialect does not define (often a typo).
 

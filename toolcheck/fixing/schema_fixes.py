@@ -2,9 +2,10 @@
 
 Each function returns a :class:`~toolcheck.fixing.model.Fix` (or None when there is no single right answer),
 with pointers as the rule's own ``Hit`` has them (relative to the contract); the rule passes it as
-``Hit(..., fix=...)``. Attached today: the strict-target transforms of TC206/TC207 (``strict_close_fix``,
-``strict_require_fix``). Written and tested here, attached when the TC1 rules move into their own files (issue 16,
-WP1): ``type_name_fix`` / ``type_list_fix`` (TC103), ``keyword_fix`` (TC104), ``required_flag_fix`` (TC105).
+``Hit(..., fix=...)``): ``type_name_fix`` / ``type_list_fix`` (TC103), ``keyword_fix`` and ``optional_fix``
+(TC104) and ``required_flag_fix`` (TC105), each called where toolcheck/checks/schema.py makes the hit; the
+strict-target transforms of TC206/TC207 (``strict_close_fix``, ``strict_require_fix``) in
+toolcheck/checks/targets.py.
 """
 
 from __future__ import annotations
@@ -104,6 +105,19 @@ def keyword_fix(node: dict, key_pointer: str, suggestion: str | None) -> Fix | N
     if not suggestion or not isinstance(node, dict) or suggestion in node or key.startswith("x-") or key == suggestion:
         return None
     return Fix(f"Rename `{key}` to `{suggestion}`", UNSAFE, (Edit("rename", key_pointer, suggestion),))
+
+
+def optional_fix(key_pointer: str, value: Any, name: str | None, listed: bool) -> Fix | None:
+    """Remove an `optional` that agrees with the parent's `required` (`optional: true` on a property it does not
+    list, `optional: false` on one it lists): validators ignore the keyword, so the schema accepts what it did.
+    Safe. None when it contradicts the list (the author meant something the schema does not say) or is not on a
+    property."""
+    flag = {True: True, "true": True, "True": True, False: False, "false": False, "False": False}.get(value) \
+        if isinstance(value, (bool, str)) else None
+    if name is None or flag is None or flag == listed:
+        return None
+    return Fix(f"Remove `optional: {str(value).lower()}` (`{name}` is {'optional' if flag else 'required'} "
+               "already)", SAFE, (Edit("delete", key_pointer),))
 
 
 # ------------------------------------------------------------------------------------------------ TC105
