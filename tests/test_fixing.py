@@ -9,6 +9,7 @@ must change nothing. Every rule that declares a fix has such folders, and every 
 
 from __future__ import annotations
 
+import re
 import shlex
 import shutil
 import subprocess
@@ -109,7 +110,9 @@ def test_rules_show_the_fix_field():
     assert all(r["fix"] in ("safe", "unsafe", "none") for r in rules.values())
     assert rules["TC401"]["fix"] == "none"
     assert rules["TC206"]["fixable"] is True  # `fixable` keeps meaning "export resolves it"
-    assert "fix: safe" in run_cli("rule", "TC003").stdout
+    for code, fix in (("TC003", "safe"), ("TC103", "safe"), ("TC104", "safe"), ("TC105", "safe"),
+                      ("TC207", "unsafe"), ("TC401", "none")):
+        assert re.search(rf"; fix: {fix}[;)]", run_cli("rule", code).stdout.splitlines()[0]), code
     listing = run_cli("rules").stdout
     assert any("TC003" in ln and "[fix]" in ln for ln in listing.splitlines())
     assert any("TC206" in ln and "[unsafe fix]" in ln and "[export]" in ln for ln in listing.splitlines())
