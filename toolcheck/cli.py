@@ -598,8 +598,19 @@ def export(
     result = run(settings, "validate")
     result.findings = _export_findings(result.findings, target)
     problems = [f for f in result.findings if f.severity == "error"]
+    # export fixes nothing: no `[*]` or `--fix` of its own; the source's fixes are validate's (and lint's)
+    fixes = [f.fix.applicability for f in result.findings if f.fix is not None]
+    for f in result.findings:
+        f.fix = None
     if problems or any(f.severity == "warning" for f in result.findings):
         sys.stderr.write(render("text", result, settings, __version__))
+    if fixes and (problems or any(f.severity == "warning" for f in result.findings)):
+        safe = fixes.count("safe")
+        more = len(fixes) - safe
+        typer.echo("toolcheck: in the source, " + "; ".join(
+            ([f"{safe} fixable with `toolcheck validate --fix`"] if safe else [])
+            + ([f"{more} {'more ' if safe else ''}with `toolcheck validate --fix --unsafe-fixes`"] if more else [])),
+            err=True)
     if worst_exit(problems, "error"):
         typer.echo(f"toolcheck: nothing written: {len(problems)} error(s) block the `{target}` export "
                    "(a payload built from them would be rejected or would not mean the contract)", err=True)
