@@ -199,6 +199,9 @@ def test_export_refuses_a_boolean_exclusive_minimum(tmp_path, target):
 def test_export_refuses_invalid_type_names(tmp_path, target):
     err = _export_refused(tmp_path, INVALID_TYPE, target)
     assert "TC103 error `str` is not a JSON Schema type (did you mean `string`?)" in err, err
+    # export fixes nothing itself (no [*], no `--fix` of its own), and says which command fixes the source
+    assert "[*]" not in err and "; 1 fixable with `--fix`" not in err, err
+    assert "toolcheck: in the source, 1 fixable with `toolcheck validate --fix`" in err, err
 
 
 def test_export_refusal_keeps_stdout_empty_without_out(tmp_path):

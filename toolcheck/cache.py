@@ -399,6 +399,10 @@ def _findings_from(rows: list) -> list[Finding]:
               "url", "fixable", "related", "data")
     for d, fp, col16 in rows:
         f = Finding(**{k: d.get(k) for k in fields})
+        if "fix" in d:  # what the report shows (masked): marks and counts; `--fix` never runs on the cache
+            from .fixing.model import Fix
+
+            f.fix = Fix.from_dict(d["fix"])
         f.extra.update(fingerprint=fp, utf16_column=col16)
         out.append(f)
     return out

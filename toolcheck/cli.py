@@ -82,6 +82,12 @@ BaselineOpt = Annotated[Path | None, typer.Option("--baseline", help="Report onl
 WriteBaselineOpt = Annotated[Path | None, typer.Option("--write-baseline", help="Record today's findings as the baseline and exit 0.")]
 NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Do not read or write .toolcheck_cache/.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only, no summary.")]
+FixOpt = Annotated[bool, typer.Option("--fix", help="Apply the safe fixes of the findings in place (`[*]` in the "
+                                      "report), then report what remains.")]
+UnsafeFixesOpt = Annotated[bool, typer.Option("--unsafe-fixes", help="Also apply (with --fix/--diff) and mark the "
+                                              "unsafe fixes: those that change what a schema accepts.")]
+DiffOpt = Annotated[bool, typer.Option("--diff", help="Print the fixes as a unified diff (`patch -p1` applies it) "
+                                       "and write nothing; exit 1 when there is something to fix.")]
 class InFmt(str, Enum):
     auto = "auto"
     contract = "contract"
@@ -126,7 +132,8 @@ def _split(values: list[str] | None) -> tuple[str, ...]:
 
 def build_settings(command: str, paths, config, select, extend_select, ignore, target, ship, samples, exclude, fmt,
                    output, fail_on, exit_zero, statistics, baseline, write_baseline, no_cache, quiet, force_exclude,
-                   input_format=None, mcp_command=None, mcp_timeout=30.0, mcp_save=None):
+                   input_format=None, mcp_command=None, mcp_timeout=30.0, mcp_save=None, fix=False, unsafe_fixes=False,
+                   diff=False):
     from .config import find_config, limits_from, read_config
     from .settings import Settings
 
@@ -181,6 +188,9 @@ def build_settings(command: str, paths, config, select, extend_select, ignore, t
         allow_domains=tuple((cfg.get("allow") or {}).get("domains", ())),
         allow_patterns=tuple((cfg.get("allow") or {}).get("patterns", ())),
         limits=limits_from(cfg),
+        fix=fix,
+        unsafe_fixes=unsafe_fixes,
+        diff=diff,
     )
 
 
@@ -229,14 +239,21 @@ def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
     color = (settings.format == "text" and settings.output is None and sys.stdout.isatty()
              and not os.environ.get("NO_COLOR"))
     variant = None
-    if runner is None and not settings.write_baseline:
+    if runner is None and not settings.write_baseline and not settings.unsafe_fixes:
         from .cache import output_variant
 
         variant = output_variant(settings.format, settings.statistics, settings.quiet, color)
     masker = Masker()  # the run's: it masks the report and, from now on, stderr
     use_masker(masker)
-    result = (runner(settings, masker) if runner is not None
-              else run(settings, command, output_variant=variant, masker=masker))
+    if settings.fix or settings.diff:
+        from .fixing.run import fix_command
+
+        result, done = fix_command(settings, command, masker=masker)
+        if done is not None:
+            raise typer.Exit(done)
+    else:
+        result = (runner(settings, masker) if runner is not None
+                  else run(settings, command, output_variant=variant, masker=masker))
     for note in result.notes:
         typer.echo(note, err=True)
     if settings.write_baseline:
@@ -291,13 +308,15 @@ def lint(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
          statistics: StatsOpt = False, baseline: BaselineOpt = None, write_baseline: WriteBaselineOpt = None,
          no_cache: NoCacheOpt = False, quiet: QuietOpt = False, force_exclude: ForceExcludeOpt = False,
          input_format: InputFormatOpt = None, mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0,
-         mcp_save: McpSaveOpt = None, show_files: ShowFilesOpt = False) -> None:
+         mcp_save: McpSaveOpt = None, show_files: ShowFilesOpt = False, fix: FixOpt = False,
+         unsafe_fixes: UnsafeFixesOpt = False, diff: DiffOpt = False) -> None:
     """Static, offline checks for pre-commit: format, schema validity, descriptions and naming, leaks, safety."""
     _check("lint", show_files=show_files, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=None, ship=None, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
            no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
-           mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save)
+           mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save, fix=fix, unsafe_fixes=unsafe_fixes,
+           diff=diff)
 
 
 @app.command()
@@ -309,13 +328,15 @@ def validate(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt
              write_baseline: WriteBaselineOpt = None, no_cache: NoCacheOpt = False, quiet: QuietOpt = False,
              force_exclude: ForceExcludeOpt = False, input_format: InputFormatOpt = None, mcp_command: McpOpt = None,
              mcp_timeout: McpTimeoutOpt = 30.0, mcp_save: McpSaveOpt = None,
-             show_files: ShowFilesOpt = False) -> None:
+             show_files: ShowFilesOpt = False, fix: FixOpt = False, unsafe_fixes: UnsafeFixesOpt = False,
+             diff: DiffOpt = False) -> None:
     """Everything lint checks, plus vendor targets and replay of samples and recorded calls (for CI)."""
     _check("validate", show_files=show_files, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=target, ship=ship, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
            no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
-           mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save)
+           mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save, fix=fix, unsafe_fixes=unsafe_fixes,
+           diff=diff)
 
 
 class RulesFmt(str, Enum):
@@ -344,9 +365,9 @@ def rules_cmd(format: Annotated[RulesFmt, typer.Option("--format", help="Output 
 
 def _rule_line(r) -> str:
     tg = f"  [{', '.join(r.targets)}]" if r.targets else ""
-    fx = " [*]" if r.fixable else ""
+    fx = {"safe": " [fix]", "unsafe": " [unsafe fix]"}.get(r.fix, "")
     opt = " (opt-in)" if not r.default_enabled else ""
-    return f"  {r.code}  {r.name:<38} {r.severity:<8}{fx}{opt} {r.summary}{tg}"
+    return f"  {r.code}  {r.name:<38} {r.severity:<8}{fx}{' [export]' if r.fixable else ''}{opt} {r.summary}{tg}"
 
 
 @app.command("rule")
@@ -374,7 +395,8 @@ def rule_cmd(code: Annotated[str, typer.Argument(help="A rule code (TC401) or na
         raise ConfigError(f"unknown rule `{code}`{did_you_mean(code, list(RULES))}; `toolcheck rules` lists them")
     r = RULES[c]
     typer.echo(f"{r.code} {r.name}  ({r.family}: {FAMILIES[r.family]}; "
-               f"default severity {r.severity}{'; fixable' if r.fixable else ''}; fix: {r.fix}{'' if r.default_enabled else '; opt-in: runs only when selected by code or name'})\n")
+               f"default severity {r.severity}; fix: {r.fix}{'; `toolcheck export` resolves it' if r.fixable else ''}"
+               f"{'' if r.default_enabled else '; opt-in: runs only when selected by code or name'})\n")
     typer.echo(r.doc)
     if r.url:
         typer.echo(f"\nSource: {r.url}")
@@ -586,8 +608,19 @@ def export(
     result = run(settings, "validate", masker=masker)
     result.findings = _export_findings(result.findings, target)
     problems = [f for f in result.findings if f.severity == "error"]
+    # export fixes nothing: no `[*]` or `--fix` of its own; the source's fixes are validate's (and lint's)
+    fixes = [f.fix.applicability for f in result.findings if f.fix is not None]
+    for f in result.findings:
+        f.fix = None
     if problems or any(f.severity == "warning" for f in result.findings):
         sys.stderr.write(render("text", result, settings, __version__))
+    if fixes and (problems or any(f.severity == "warning" for f in result.findings)):
+        safe = fixes.count("safe")
+        more = len(fixes) - safe
+        typer.echo("toolcheck: in the source, " + "; ".join(
+            ([f"{safe} fixable with `toolcheck validate --fix`"] if safe else [])
+            + ([f"{more} {'more ' if safe else ''}with `toolcheck validate --fix --unsafe-fixes`"] if more else [])),
+            err=True)
     if worst_exit(problems, "error"):
         typer.echo(f"toolcheck: nothing written: {len(problems)} error(s) block the `{target}` export "
                    "(a payload built from them would be rejected or would not mean the contract)", err=True)

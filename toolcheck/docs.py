@@ -11,16 +11,17 @@ START, END = "<!-- rules:start -->", "<!-- rules:end -->"
 
 
 def rules_markdown() -> str:
-    lines = ["| code | name | severity | what it flags |", "|---|---|---|---|"]
+    lines = ["| code | name | severity | fix | what it flags |", "|---|---|---|---|---|"]
     fam = None
     for r in rules_sorted():
         if r.family != fam:
             fam = r.family
-            lines.append(f"| **{fam}** | *{FAMILIES[fam]}* | | |")
+            lines.append(f"| **{fam}** | *{FAMILIES[fam]}* | | | |")
         summary = r.summary.replace("|", "\\|")
-        fx = " (fixable)" if r.fixable else ""
+        fx = ", ".join(x for x in ({"safe": "`--fix`", "unsafe": "`--unsafe-fixes`"}.get(r.fix),
+                                   "export" if r.fixable else None) if x)
         opt = " (opt-in)" if not r.default_enabled else ""
-        lines.append(f"| {r.code} | `{r.name}` | {r.severity}{fx}{opt} | {summary} |")
+        lines.append(f"| {r.code} | `{r.name}` | {r.severity}{opt} | {fx} | {summary} |")
     return "\n".join(lines)
 
 

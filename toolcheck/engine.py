@@ -189,10 +189,11 @@ def stand_ins(settings: Settings, command: str, enabled: set[str]) -> set[str]:
 
 
 def run(settings: Settings, command: str, cwd: str | None = None, output_variant: str | None = None,
-        masker: Masker | None = None) -> RunResult:
+        masker: Masker | None = None, texts: dict[str, str] | None = None) -> RunResult:
     """Check the configured inputs. ``output_variant`` (see :func:`cache.output_variant`) lets a cache hit hand
     back the text an earlier identical run wrote, in ``RunResult.rendered``. ``masker``: the run's (the CLI's,
-    which also masks stderr); a new one by default."""
+    which also masks stderr); a new one by default. ``texts`` (absolute path -> text) are checked in place of
+    those files' content (the fixes of `--fix`/`--diff` before they are written; never with the cache)."""
     cwd = cwd or os.getcwd()
     masker = masker if masker is not None else Masker()
     load_rules()
@@ -246,7 +247,7 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
             notes.append(note)
             baseline_v1 = True  # its fingerprints need the documents, which a cache hit does not read
     use_cache = bool(not settings.no_cache and not live and command in ("lint", "validate") and inputs
-                     and not os.environ.get("TOOLCHECK_NO_CACHE") and not baseline_v1)
+                     and not os.environ.get("TOOLCHECK_NO_CACHE") and not baseline_v1 and not texts)
     key = None
     if use_cache:
         from . import cache
@@ -287,7 +288,7 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
         gc.disable()
     try:
         return _run_loaded(settings, command, inputs, context_inputs, live, enabled, notes,
-                           key if use_cache else None, masker)
+                           key if use_cache else None, masker, texts)
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -364,9 +365,10 @@ def _skipped_note(settings: Settings, cwd: str, skipped: list[tuple[str, str | N
 
 
 def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], context_inputs: list[InputFile],
-                live: list, enabled: set[str], notes: list[str], cache_key: str | None, masker: Masker) -> RunResult:
+                live: list, enabled: set[str], notes: list[str], cache_key: str | None, masker: Masker,
+                texts: dict[str, str] | None = None) -> RunResult:
     try:
-        loaded = [lf for lf in (_load(i, settings) for i in inputs + context_inputs) if lf is not None]
+        loaded = [lf for lf in (_load(i, settings, texts) for i in inputs + context_inputs) if lf is not None]
     finally:
         for li in live:
             if li.temporary:
@@ -481,11 +483,12 @@ def _groups(loaded: list) -> list[tuple[list[SourceFile], list[Contract], list[S
     return sorted(by.values(), key=lambda g: g[0][0].group != "") if by else [([], [], [])]
 
 
-def _load(i: InputFile, settings: Settings):
+def _load(i: InputFile, settings: Settings, texts: dict[str, str] | None = None):
     """The loaded file; None for a file found by walking whose content shows it is something else."""
     if i.other is not None and not (settings.input_format != "auto" and file_kind(i.abspath)):
         return not_a_contract(i, i.other)
-    lf = load_file(i.abspath, i.display, settings.limits, role=i.role, input_format=settings.input_format)
+    lf = load_file(i.abspath, i.display, settings.limits, role=i.role, input_format=settings.input_format,
+                   text=texts.get(i.abspath) if texts else None)
     lf.file.reported = i.reported
     lf.file.group = i.group
     if lf.other is not None:
@@ -619,6 +622,7 @@ class _Stamper:
             fixable=h.fixable,
             related=h.related or None,
             data=h.data,
+            fix=_fix_of(h, r, base),
         )
         f.extra["file"] = file
         if contract is not None and contract.file is file:
@@ -628,6 +632,14 @@ class _Stamper:
             if src is not None:
                 f.extra["source"] = src
         return f
+
+
+def _fix_of(h: Hit, r: RuleSpec, base: str):
+    """The hit's fix, rebased onto the file's document; never safer than its rule declares (`fix` of @rule)."""
+    if h.fix is None or r.fix == "none":
+        return None
+    fix = h.fix.rebased(base)
+    return fix.as_unsafe() if r.fix == "unsafe" else fix
 
 
 # ------------------------------------------------------------------------------------------------ suppression

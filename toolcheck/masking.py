@@ -127,6 +127,8 @@ class Masker:
                 f.related = self.mask_data(f.related)
             if f.data is not None:
                 f.data = self.mask_data(f.data)
+            if getattr(f, "fix", None) is not None:
+                f.fix.mask(self.mask_data)  # what reports show; the edits keep the real text for --fix
 
 
 PATTERNS = Masker(frozen=True)  # the shapes only: output made outside a run

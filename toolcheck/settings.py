@@ -55,6 +55,9 @@ class Settings:
     allow_domains: tuple[str, ...] = ()
     allow_patterns: tuple[str, ...] = ()
     limits: Limits = field(default_factory=Limits, hash=False)
+    fix: bool = False  # --fix: apply the fixes in place, then report what remains
+    unsafe_fixes: bool = False  # --unsafe-fixes: unsafe fixes too (applied with --fix/--diff, marked in reports)
+    diff: bool = False  # --diff: print the fixes as a unified diff, write nothing
     # options of one command that only its rules read, e.g. {"fuzz": FuzzOptions(...)} or {"diff": {...}}
     command_options: dict[str, Any] = field(default_factory=dict, hash=False)
 

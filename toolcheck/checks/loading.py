@@ -89,7 +89,8 @@ def duplicate_key(*_):
 
 # an unquoted YAML 1.1 value is one mistake: the enum that then accepts nothing (TC009/TC109/TC110), the default of
 # the wrong type (TC111), the enum a target cannot take (TC205) are its consequences, not findings of their own
-@rule("TC003", "yaml-implicit-conversion", scope="emitted", supersedes=("TC009", "TC109", "TC110", "TC111", "TC205"))
+@rule("TC003", "yaml-implicit-conversion", scope="emitted", supersedes=("TC009", "TC109", "TC110", "TC111", "TC205"),
+      fix="safe")
 def yaml_implicit_conversion(*_):
     """An unquoted YAML value is read as something other than what it looks like.
 
@@ -201,7 +202,7 @@ def not_a_contract(*_):
     """
 
 
-@rule("TC007", "unknown-contract-key", scope="emitted")
+@rule("TC007", "unknown-contract-key", scope="emitted", fix="safe")
 def unknown_contract_key(*_):
     """A contract (or one of its `errors` entries) has a key the format does not define.
 
@@ -316,9 +317,17 @@ def invalid_contract_value(contract, ctx):
                     "Remove it, fix its spelling, or prefix it with `x-` to keep it as an extension.",
                     code="TC007",
                     severity="info" if vendor_input else None,
+                    fix=None if vendor_input else _rename_fix(data, err.pointer, key, where),
                 )
         else:
             yield Hit(err.pointer, f"`{_label(err.pointer)}`: {_nicer(err)}", _value_help(err), prefer_key=True)
+
+
+def _rename_fix(data: dict, pointer: str, key: str, known):
+    from ..fixing.contract_fixes import rename_key_fix
+    from ..model.pointer import resolve_pointer
+
+    return rename_key_fix(resolve_pointer(data, pointer), f"{pointer}/{_esc(key)}", key, known)
 
 
 _MISSING_HELP = {

@@ -176,6 +176,22 @@ def _ptr(path: tuple) -> str:
     return "".join("/" + escape_pointer_token(t) for t in path)
 
 
+def _type_reading(t: str) -> tuple[str | None, bool]:
+    """(the JSON Schema type a `type` name means, None for "no `type`"; whether that reading is certain): a case
+    of a type name or a name of the alias table is certain, a close spelling only when it is a typo of one type."""
+    low = t.strip().lower()
+    if low in JSON_TYPES:
+        return low, True
+    if low in _TYPE_SUGGEST:
+        return _TYPE_SUGGEST[low], True
+    sugg = closest(t, sorted(JSON_TYPES), cutoff=0.6)
+    if sugg is None:
+        return None, False
+    from ..fixing.schema_fixes import is_typo_of
+
+    return sugg, is_typo_of(low, sugg, JSON_TYPES)
+
+
 def _show(value: Any, limit: int = 60) -> str:
     import json
 
@@ -492,7 +508,10 @@ class _SchemaCheck:
             if sugg == "required":
                 help = ("Did you mean `required`? It is a list of property names on the object schema, e.g. "
                         "`required: [name]`.")
-            self.hit("TC104", kpath, f"unknown keyword `{k}`", help)
+            from ..fixing.schema_fixes import keyword_fix
+
+            self.hit("TC104", kpath, f"unknown keyword `{k}`", help,
+                     fix=keyword_fix(node, _ptr(self.base + kpath), sugg))
             return
         if isinstance(v, dict) and ("type" in v or "description" in v):
             self.hit("TC104", kpath, f"unknown keyword `{k}` (it looks like a property schema)",
@@ -532,7 +551,9 @@ class _SchemaCheck:
             help = ("Remove `optional`: a property is optional when the object's `required` list does not name "
                     "it; list only the mandatory properties in `required`.")
             msg = "`optional` is not a JSON Schema keyword"
-        self.hit("TC104", kpath, msg, help)
+        from ..fixing.schema_fixes import optional_fix
+
+        self.hit("TC104", kpath, msg, help, fix=optional_fix(_ptr(self.base + kpath), v, name, listed))
 
     # -- type names
     def _type_names(self, path: tuple, t: Any) -> bool:
@@ -546,24 +567,17 @@ class _SchemaCheck:
             bad = False
             for i, x in enumerate(t):
                 if isinstance(x, str) and x not in JSON_TYPES:
-                    self._bad_type(path + ("type", i), x, True)
+                    self._bad_type(path + ("type", i), x, True, t)
                     bad = True
             if bad:
                 self.patches.append((path, "type", _DELETE))
             return bad or not all(isinstance(x, str) for x in t)
         return True  # not a type name at all: the metaschema reports it
 
-    def _bad_type(self, tpath: tuple, t: str, in_list: bool) -> None:
+    def _bad_type(self, tpath: tuple, t: str, in_list: bool, types: list | None = None) -> None:
         low = t.strip().lower()
-        if low in JSON_TYPES:
-            sugg: str | None = low
-            known = True
-        elif low in _TYPE_SUGGEST:
-            sugg = _TYPE_SUGGEST[low]
-            known = True
-        else:
-            sugg = closest(t, sorted(JSON_TYPES), cutoff=0.6)
-            known = sugg is not None
+        sugg, certain = _type_reading(t)
+        known = certain or sugg is not None
         shown = f"`{t}`" if t else "an empty string"
         msg = f"{shown} is not a JSON Schema type"
         if not known:
@@ -584,7 +598,12 @@ class _SchemaCheck:
             if fmt:
                 help += f" Add `format: {fmt}` to say which kind of string."
             msg += f" (did you mean `{sugg}`?)"
-        self.hit("TC103", tpath, msg, help, prefer_key=False)
+        from ..fixing.schema_fixes import type_list_fix, type_name_fix
+
+        ptr = _ptr(self.base + tpath)
+        fix = (type_list_fix(ptr.rsplit("/", 1)[0], types, _type_reading) if in_list and types is not None
+               else type_name_fix(ptr, t, _type_reading))
+        self.hit("TC103", tpath, msg, help, prefer_key=False, fix=fix)
 
     # -- required
     def _required(self, path: tuple, node: dict, parent: dict | None, name: str | None) -> None:
@@ -605,8 +624,11 @@ class _SchemaCheck:
             else:
                 help = (f"Remove it: `{name}` is optional unless the parent's `required` lists it"
                         + (" — and it does; remove it from there too." if listed else "."))
+            from ..fixing.schema_fixes import required_flag_fix
+
             self.hit("TC105", rpath, f"`required: {str(req).lower()}` on property `{name}` is not valid JSON "
-                                     "Schema: `required` is a list of property names on the parent object", help)
+                                     "Schema: `required` is a list of property names on the parent object", help,
+                     fix=required_flag_fix(_ptr(self.base + rpath), req, parent))
             return
         if not isinstance(req, list):
             return
@@ -1946,7 +1968,7 @@ def unknown_schema_dialect(contracts, ctx):
     return run_index(contracts, ctx).get("TC102", ())
 
 
-@rule("TC103", "invalid-type-name", scope="set")
+@rule("TC103", "invalid-type-name", scope="set", fix="safe")
 def invalid_type_name(contracts, ctx):
     """`type` names something that is not a JSON Schema type.
 
@@ -1986,7 +2008,7 @@ def invalid_type_name(contracts, ctx):
     return run_index(contracts, ctx).get("TC103", ())
 
 
-@rule("TC104", "unknown-keyword", severity="warning", scope="set", options={"allow": []})
+@rule("TC104", "unknown-keyword", severity="warning", scope="set", options={"allow": []}, fix="safe")
 def unknown_keyword(contracts, ctx):
     """A schema holds a keyword that its dialect does not define (often a typo).
 
@@ -2038,7 +2060,7 @@ def unknown_keyword(contracts, ctx):
     return run_index(contracts, ctx).get("TC104", ())
 
 
-@rule("TC105", "boolean-required", scope="set")
+@rule("TC105", "boolean-required", scope="set", fix="safe")
 def boolean_required(contracts, ctx):
     """`required: true` (or `false`) on a property instead of the parent's `required` list.
 

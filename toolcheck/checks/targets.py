@@ -229,11 +229,11 @@ class _Collector:
         return p
 
     def add(self, spec: str, kind: str, pointer: str, severity: str, rule_id: str | None, message: str,
-            help: str, fix: str | None, fixable: bool | None) -> None:
+            help: str, fix: str | None, fixable: bool | None, source_fix=None) -> None:
         key = (kind, pointer, message, fix, spec)
         g = self.groups.get(key)
         if g is None:
-            self.groups[key] = [[spec], severity, rule_id, spec, help, fixable]
+            self.groups[key] = [[spec], severity, rule_id, spec, help, fixable, source_fix]
         else:
             if spec not in g[0]:
                 g[0].append(spec)
@@ -242,17 +242,18 @@ class _Collector:
 
     def merge(self, other: _Collector) -> None:
         """Add another collector's problems as export-mode findings (no `fixable`)."""
-        for (kind, pointer, message, fix, _), (specs, severity, rule_id, _lead, help_, _) in other.groups.items():
+        for (kind, pointer, message, fix, _), (specs, severity, rule_id, _lead, help_, _, _) in other.groups.items():
             for spec in specs:
                 self.add(spec, kind, pointer, severity, rule_id, message, help_, fix, None)
 
     def hits(self) -> list[Hit]:
         out = []
-        for (kind, pointer, message, fix, _), (specs, severity, rule_id, lead, help_, fixable) in self.groups.items():
+        for (kind, pointer, message, fix, _), g in self.groups.items():
+            specs, severity, rule_id, lead, help_, fixable, source_fix = g
             if fix and fixable:
                 help_ = _fix_help(help_, lead, fix)
             out.append(Hit(pointer, fill_who(message, specs), help_, code=CODES[kind], severity=severity,
-                           target=lead, url=_url(rule_id, lead), fixable=fixable))
+                           target=lead, url=_url(rule_id, lead), fixable=fixable, fix=source_fix))
         return out
 
 
@@ -328,10 +329,23 @@ def _as_is_target(contract, spec: str, ctx, col: _Collector, unenforced: bool, k
         for iss in _v.analyse(schema, base, version, nodes, refs, unenforced):
             tokens = (key,) + iss.path + ((iss.key,) if iss.key is not None else ())
             col.add(spec, iss.kind, col.pointer(tokens), iss.severity, iss.rule, iss.message, iss.help,
-                    iss.fix, iss.fix is not None)
+                    iss.fix, iss.fix is not None, _source_fix(iss, key, schema))
     if base == "mcp":
         _mcp_output_as_is(contract, spec, version, col)
         _mcp_tool(contract, spec, version, ctx, col, None)
+
+
+def _source_fix(iss, key: str, schema: Any):
+    """The export's strict transform (`close`, `nullable`) as an unsafe fix of the source (`--unsafe-fixes`)."""
+    if iss.fix not in ("close", "nullable") or iss.kind not in ("strict-mode-open-object",
+                                                                "strict-mode-optional-property"):
+        return None
+    from ..fixing.schema_fixes import strict_close_fix, strict_require_fix
+
+    ptr = join_pointer("", key, *iss.path)
+    if iss.fix == "close":
+        return strict_close_fix(ptr)
+    return strict_require_fix(ptr, _v.resolve(schema, iss.path))
 
 
 def _export_target(contract, spec: str, ctx, col: _Collector, unenforced: bool, refs) -> None:
@@ -907,7 +921,7 @@ def value_not_supported_by_target(contract, ctx):
     yield from _own(contract, ctx, "TC205")
 
 
-@rule("TC206", "strict-mode-open-object", fixable=True)
+@rule("TC206", "strict-mode-open-object", fixable=True, fix="unsafe")
 def strict_mode_open_object(contract, ctx):
     """An object in a strict-mode schema does not set `additionalProperties: false`.
 
@@ -949,7 +963,7 @@ def strict_mode_open_object(contract, ctx):
     yield from _own(contract, ctx, "TC206")
 
 
-@rule("TC207", "strict-mode-optional-property", fixable=True)
+@rule("TC207", "strict-mode-optional-property", fixable=True, fix="unsafe")
 def strict_mode_optional_property(contract, ctx):
     """A property is optional in an OpenAI strict-mode schema.
 

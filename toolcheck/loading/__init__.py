@@ -33,12 +33,21 @@ class Loaded:
     other: str | None = None  # what the file is instead, when its shape says it is not a tool definition
 
 
-def load_file(path: str, display: str, limits: Limits, role: str = "contracts", input_format: str = "auto") -> Loaded:
-    named_kind = file_kind(path)
+def load_file(path: str, display: str, limits: Limits, role: str = "contracts", input_format: str = "auto",
+              text: str | None = None, kind: str | None = None) -> Loaded:
+    """Load ``path``; with ``text``, that text instead of the file's content (a fix being proven before it is
+    written, or a document from stdin), read as ``kind`` (yaml, json, jsonl) when the path does not say."""
+    named_kind = kind or file_kind(path)
     kind = named_kind or "yaml"
     sf = SourceFile(path=display, abspath=path, kind=kind, role=role)
     out = Loaded(sf)
     out.input_format = input_format
+    if text is not None:
+        if len(text) > limits.max_file_size:
+            out.hits.append(Hit("", f"file is over the {size_text(limits.max_file_size)} limit; not read",
+                                "Split it, or raise `limits.max-file-size` in the config.", code="TC010"))
+            return out
+        return _parse(sf, text.removeprefix("\ufeff"), named_kind, limits, out)
     try:
         size = os.path.getsize(path)
         if size > limits.max_file_size:
@@ -64,6 +73,11 @@ def load_file(path: str, display: str, limits: Limits, role: str = "contracts", 
     text = _decode(raw, out)
     if text is None:
         return out
+    return _parse(sf, text, named_kind, limits, out)
+
+
+def _parse(sf: SourceFile, text: str, named_kind: str | None, limits: Limits, out: Loaded) -> Loaded:
+    kind = sf.kind
     sf.text = text
     if named_kind is None and text.lstrip()[:1] in ("{", "["):  # a stream without a name: JSON is read as JSON
         kind = sf.kind = "json"
@@ -141,6 +155,13 @@ def _load_yaml(sf: SourceFile, text: str, limits: Limits, out: Loaded) -> None:
         out.hits.append(Hit("", f"file holds {len(docs)} YAML documents; only the first is read",
                             "Put one contract per file, or list several under `tools:`.", code="TC006"))
     sf.documents = [docs[0]]
+    if res.traps:
+        from ..fixing.contract_fixes import trap_fix
+
+        for h in res.hits:
+            items = res.traps.get(id(h))
+            if items:
+                h.fix = trap_fix(docs[0], items, sf.role)
     _extract(sf, docs[0], out)
 
 

@@ -80,6 +80,9 @@ class YamlResult:
     keys: dict[str, tuple[int, int]]
     hits: list[Hit] = field(default_factory=list)
     scalar_spans: list[tuple[int, int]] = field(default_factory=list)
+    # the TC003 hits of the first document -> the scalars each reports: (pointer, text as written, the YAML 1.1
+    # value, whether YAML 1.1 kept it a string); what their fixes are made from
+    traps: dict[int, list[tuple[str, str, Any, bool]]] = field(default_factory=dict)
 
 
 def _trap(pointer: str, tokens: list[str], text: str, value: Any, tag: str, plain: bool) -> Hit | None:
@@ -158,7 +161,8 @@ def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult
     #         is_merge_key, characters]
     stack: list[list] = []
     doc_prefix = ""
-    traps: list[tuple[Hit, str, Any, str]] = []  # the TC003 hits, with the text and what YAML 1.1 made of it
+    # the TC003 hits, with the text, what YAML 1.1 made of it, its tag and the document it is in
+    traps: list[tuple[Hit, str, Any, str, int]] = []
 
     loader = _Loader(text)
     try:
@@ -190,7 +194,7 @@ def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult
                     h = _trap(ptr, tokens, ev.value, value, tag, plain)
                     if h:
                         hits.append(h)
-                        traps.append((h, ev.value, value, tag))
+                        traps.append((h, ev.value, value, tag, len(documents)))
                 _add(stack, documents, value, ptr, _mark(ev.start_mark), values, keys, hits, 1, len(ev.value))
                 if ev.anchor:
                     anchors[ev.anchor] = (value, 1, len(ev.value))
@@ -258,16 +262,17 @@ def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult
                 doc_prefix = ""
     finally:
         loader.dispose()
+    reported = {id(t[0]): [(t[0].pointer, t[1], t[2], t[3] == _STR)] for t in traps if t[4] == 0}
     if len(traps) > 1:
-        hits = _merge_list_traps(hits, traps, values)
-    return YamlResult(documents, values, keys, hits, spans)
+        hits = _merge_list_traps(hits, traps, values, reported)
+    return YamlResult(documents, values, keys, hits, spans, reported)
 
 
-def _merge_list_traps(hits: list[Hit], traps: list[tuple[Hit, str, Any, str]],
-                      values: dict[str, tuple[int, int]]) -> list[Hit]:
+def _merge_list_traps(hits: list[Hit], traps: list[tuple[Hit, str, Any, str, int]],
+                      values: dict[str, tuple[int, int]], reported: dict[int, list]) -> list[Hit]:
     """One finding for one mistake: the unquoted items of one list (`enum: [yes, no]`) that YAML 1.1 turns into
     booleans or numbers are reported together, on the list, at its first such item."""
-    groups: dict[str, list[tuple[Hit, str, Any, str]]] = {}
+    groups: dict[str, list[tuple[Hit, str, Any, str, int]]] = {}
     for t in traps:
         parent, _, last = t[0].pointer.rpartition("/")
         if last.isdigit() and t[3] != _STR:  # an item of a list, read as something other than a string
@@ -276,8 +281,8 @@ def _merge_list_traps(hits: list[Hit], traps: list[tuple[Hit, str, Any, str]],
     for parent, items in groups.items():
         if len(items) < 2:
             continue
-        texts = [text for _, text, _, _ in items]
-        readings = [json.dumps(v) if not isinstance(v, float) else repr(v) for _, _, v, _ in items]
+        texts = [it[1] for it in items]
+        readings = [json.dumps(it[2]) if not isinstance(it[2], float) else repr(it[2]) for it in items]
         shown = ", ".join(f"`{t}`" for t in texts)
         quoted = ", ".join(f"'{t}'" for t in texts)
         h = Hit(parent,
@@ -287,6 +292,10 @@ def _merge_list_traps(hits: list[Hit], traps: list[tuple[Hit, str, Any, str]],
                 code="TC003", prefer_key=False)
         h.position = values.get(items[0][0].pointer)
         merged[id(items[0][0])] = h
+        if all(id(it[0]) in reported for it in items):
+            reported[id(h)] = [x for it in items for x in reported[id(it[0])]]
+        for it in items:
+            reported.pop(id(it[0]), None)
         for it in items[1:]:
             merged[id(it[0])] = None
     if not merged:

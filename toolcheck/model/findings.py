@@ -37,6 +37,7 @@ class Hit:
     position: tuple[int, int] | None = None  # explicit (line, column) when the pointer cannot say it
     subject: Any = None  # the Contract/Sample/SourceFile the pointer is relative to (default: the checked item)
     prefer_key: bool = True  # position of the key rather than the value, when the pointer names a mapping entry
+    fix: Any = None  # a toolcheck.fixing.Fix: its edits' pointers relative like `pointer` (`--fix` applies it)
 
 
 @dataclass
@@ -56,6 +57,7 @@ class Finding:
     fixable: bool | None = None
     related: list[dict[str, Any]] | None = None
     data: Any = None
+    fix: Any = None  # a toolcheck.fixing.Fix, its pointers into the file's document (serialised masked)
     # not serialised: used by suppression and the SARIF column conversion
     extra: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -80,6 +82,8 @@ class Finding:
             d["related"] = self.related
         if self.data is not None:
             d["data"] = self.data
+        if self.fix is not None:
+            d["fix"] = self.fix.to_dict()
         return d
 
     def to_json(self) -> str:

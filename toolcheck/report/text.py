@@ -10,11 +10,19 @@ from . import statistics
 _SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
+def _fix_applies(f, unsafe: bool) -> bool:
+    """Whether `--fix` (with ``unsafe``: `--unsafe-fixes`) applies the finding's fix: its `[*]` mark, as ruff's."""
+    fx = f.fix
+    return fx is not None and (fx.applicability == "safe" or unsafe)
+
+
 def _segments(result, settings) -> list[list[tuple[str, str]]]:
     lines: list[list[tuple[str, str]]] = []
+    unsafe = bool(getattr(settings, "unsafe_fixes", False))
     if settings.statistics:
+        marked = {f.code for f in result.findings if _fix_applies(f, unsafe)}
         for s in statistics(result.findings):
-            mark = "[*] " if s["fixable"] else "    "
+            mark = "[*] " if s["code"] in marked else "    "
             lines.append([(f"{s['count']:>6}  ", "bold"), (f"{s['code']}  ", "bold red"), (mark, "cyan"),
                           (s["name"], "")])
     else:
@@ -24,7 +32,7 @@ def _segments(result, settings) -> list[list[tuple[str, str]]]:
                 if current is not None:
                     lines.append([])
                 current = f.file
-            fix = " [*]" if f.fixable else ""
+            fix = " [*]" if _fix_applies(f, unsafe) else ""
             lines.append([
                 (f"{f.where}: ", "bold"),
                 (f.code, _SEV_STYLE[f.severity]),
@@ -50,8 +58,7 @@ def _segments(result, settings) -> list[list[tuple[str, str]]]:
         parts = [f"{s['errors']} error{'s' if s['errors'] != 1 else ''}",
                  f"{s['warnings']} warning{'s' if s['warnings'] != 1 else ''}",
                  f"{s['infos']} info"]
-        fixable = sum(1 for f in result.findings if f.fixable)
-        tail = f"; {fixable} fixable with `toolcheck export`" if fixable else ""
+        tail = _fix_summary(result.findings, unsafe)
         lines.append([("Found " + ", ".join(parts), "bold"),
                       (f" in {s['files']} file{'s' if s['files'] != 1 else ''} ({s['tools']} tool{'s' if s['tools'] != 1 else ''}){tail}.", "")])
     else:
@@ -62,6 +69,23 @@ def _segments(result, settings) -> list[list[tuple[str, str]]]:
         shown = [f"{t} (`strict: true` in {declared[t]})" if t in declared else t for t in s["targets"]]
         lines.append([("Targets checked: " + ", ".join(shown), "dim")])
     return lines
+
+
+def _fix_summary(findings, unsafe: bool) -> str:
+    """`; N fixable with `--fix` (M more with `--unsafe-fixes`); K fixable with `toolcheck export``."""
+    fixes = [f.fix.applicability for f in findings if f.fix is not None]
+    now = sum(1 for a in fixes if a == "safe" or unsafe)
+    later = len(fixes) - now
+    export = sum(1 for f in findings if f.fixable)
+    parts = []
+    if now:
+        flags = "--fix --unsafe-fixes" if unsafe and "unsafe" in fixes else "--fix"
+        parts.append(f"{now} fixable with `{flags}`")
+    if later:
+        parts.append(f"{later} more with `--unsafe-fixes`")
+    if export:
+        parts.append(f"{export} fixable with `toolcheck export`")
+    return "".join(f"; {p}" for p in parts)
 
 
 def render_text(result, settings, color: bool = False) -> str:

@@ -74,7 +74,8 @@ def register_module(module: Any) -> RuleSpec:
 
 def rule(code: str, name: str, *, severity: str = "error", scope: str = "contract", targets: tuple[str, ...] = (),
          url: str | None = None, fixable: bool = False, options: dict[str, Any] | None = None,
-         supersedes: tuple[str, ...] = (), emits: tuple[str, ...] = (), default_enabled: bool = True) -> Callable:
+         supersedes: tuple[str, ...] = (), emits: tuple[str, ...] = (), default_enabled: bool = True,
+         fix: str = "none") -> Callable:
     """Old-style registration (families not yet moved to rule files): ``fn(item, ctx)``'s docstring is the
     rule's documentation; ``options`` are plain defaults, which the function reads through ``ctx.options``."""
 
@@ -82,7 +83,7 @@ def rule(code: str, name: str, *, severity: str = "error", scope: str = "contrac
         opts = {k: Option(_type_of(v), v) for k, v in (options or {}).items()}
         spec = RuleSpec(code, name, severity=severity, scope=scope, options=opts, fixable=fixable,
                         supersedes=tuple(supersedes), emits=tuple(emits), targets=tuple(targets), url=url,
-                        default_enabled=default_enabled,
+                        default_enabled=default_enabled, fix=fix,
                         doc=inspect.cleandoc(fn.__doc__ or ""), module=fn.__module__, legacy=fn)
         register(spec)
         return fn
