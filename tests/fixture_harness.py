@@ -2,7 +2,8 @@
 
 A **case** is a file (checked alone, as `contracts/<name>`) or a folder (a whole project: contracts/, samples/,
 and optionally toolcheck.yaml; a TC8 case holds `old/` and `new/`). Cases run through `toolcheck validate` (a
-superset of `lint`), TC7 cases through `toolcheck fuzz` (fixed seed) and TC8 cases through
+superset of `lint`), TC7 cases through `toolcheck fuzz` (fixed seed; a folder case with ``mcp-command.txt``
+fuzzes that MCP server, e.g. ``{python} {project}/server.py {project}/root``) and TC8 cases through
 `toolcheck diff old new`.
 
 A **fail** case runs with only its rule selected and says which findings it expects, each by code and line or
@@ -42,6 +43,7 @@ CONFIG = "paths: [contracts]\nsamples: samples\n"
 YAML_SUFFIXES = (".yaml", ".yml")
 EXPECT_FILE = "expect.json"
 EXPECT_SUFFIX = ".expect.json"
+MCP_COMMAND = "mcp-command.txt"
 MARKER = re.compile(r"#\s*expect:\s*(?P<items>TC\d{3}.*?)\s*$")
 ALSO = re.compile(r"#\s*also-select:\s*(?P<codes>TC\d[\d, TC]*)\s*$")
 ITEM = re.compile(r"(TC\d{3})(?:\s+@(\S+))?")
@@ -141,7 +143,7 @@ def run_case(case: Case, proj: Path, only: bool, also: tuple[str, ...] = ()):
         if case.code.startswith("TC7"):
             from toolcheck.fuzz import FuzzOptions, run_fuzz
 
-            return run_fuzz(_settings("fuzz", select=select),
+            return run_fuzz(_settings("fuzz", select=select, **_mcp(proj)),
                             FuzzOptions(max_examples=25, seed=0, budget_seconds=20.0, handler=None,
                                         handler_timeout=2.0, save_failures=False))
         from toolcheck.engine import run
@@ -149,6 +151,22 @@ def run_case(case: Case, proj: Path, only: bool, also: tuple[str, ...] = ()):
         return run(_settings("validate", select=select), "validate")
     finally:
         os.chdir(old)
+
+
+def _mcp(proj: Path) -> dict:
+    """A TC7 folder case with ``mcp-command.txt`` fuzzes that live MCP server (``{python}`` and ``{project}`` in
+    the command are the test's interpreter and the case's project folder)."""
+    f = proj / MCP_COMMAND
+    if not f.is_file():
+        return {}
+    import shlex
+    import sys
+
+    import pytest
+
+    pytest.importorskip("mcp")
+    command = f.read_text(encoding="utf-8").strip()
+    return {"mcp_command": command.format(python=shlex.quote(sys.executable), project=shlex.quote(str(proj)))}
 
 
 def expectations(case: Case) -> list[Expected] | None:

@@ -770,3 +770,26 @@ def test_zero_examples_from_an_approximation_is_tc706(tmp_path):
     got = by_code(result, "TC706")
     assert len(got) == 1 and got[0].severity == "error", [(f.code, f.message) for f in result.findings]
     assert "unevaluatedProperties" in got[0].message and got[0].pointer == "/parameters"
+
+
+def test_a_path_the_model_sent_or_the_server_was_given_is_not_a_leak():
+    """TC718 separates what the model sent from what the server revealed (judged on the reference filesystem and
+    git servers: 9 of 10 path findings were the model's own path resolved under the allowed root, or the root)."""
+    from toolcheck.fuzz.driver import _command_paths
+    from toolcheck.fuzz.outcome import find_leak
+
+    root = _command_paths("npx -y some-server /srv/notes --cache=/var/cache/x 'two words' -v")
+    assert root == ("/srv/notes", "/var/cache/x")
+    assert _command_paths("uvx git-server --repository /srv/repo") == ("/srv/repo",)
+    assert find_leak("ENOENT: no such file or directory, open '/srv/notes/0'", {"path": "0"}, root) is None
+    assert find_leak("path . is outside the allowed repository /srv/notes", {"repo_path": ""}, root) is None
+    assert find_leak("no note at /srv/notes/0:", {"path": "0:"}, root) is None
+    assert find_leak("no note at /srv/x", {"path": "../x"}, root) is None  # still the model's own path
+    # what the server made up itself still leaks: its temporary file beside the root, a path elsewhere
+    assert find_leak("EISDIR: rename '/srv/notes.3f9a.tmp' -> '/srv/notes'", {"path": ""}, root) == (
+        "a file path", "/srv/notes.3f9a.tmp")
+    assert find_leak("cannot read /etc/notes/settings.ini", {"path": "0"}, root) == (
+        "a file path", "/etc/notes/settings.ini")
+    # without a given folder (a Python handler), the base a handler resolved against is its own
+    assert find_leak("ENOENT: no such file or directory, open '/srv/notes/0'", {"path": "0"}) == (
+        "a file path", "/srv/notes/0")

@@ -84,8 +84,9 @@ def test_use_instead_is_clean(code, project):
 
 def _run_for(code, project, paths=None):
     """TC7 rules run only under `toolcheck fuzz` (the fuzz extra); every other family under validate."""
+    extend = None if RULES[code].default_enabled else [code]  # an opt-in rule runs when named
     if not code.startswith("TC7"):
-        return run_engine("validate", paths=paths, cwd=project.path)
+        return run_engine("validate", paths=paths, cwd=project.path, extend_select=extend)
     pytest.importorskip("hypothesis_jsonschema")
     import os
 
@@ -96,7 +97,7 @@ def _run_for(code, project, paths=None):
     os.chdir(project.path)
     try:
         settings = build_settings(
-            "fuzz", paths=None, config=None, select=None, extend_select=None, ignore=None, target=None, ship=None,
+            "fuzz", paths=None, config=None, select=None, extend_select=extend, ignore=None, target=None, ship=None,
             samples=None, exclude=None, fmt=None, output=None, fail_on=None, exit_zero=False, statistics=False,
             baseline=None, write_baseline=None, no_cache=True, quiet=True, force_exclude=False)
         return run_fuzz(settings, FuzzOptions(max_examples=25, seed=0, budget_seconds=20.0, handler=None,

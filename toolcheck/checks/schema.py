@@ -149,6 +149,8 @@ _FORMAT_ALIASES = {
     "ip-address": "ipv4", "ip": "ipv4", "ipv4-address": "ipv4", "ipv6-address": "ipv6", "host-name": "hostname",
     "host": "hostname", "guid": "uuid", "regexp": "regex", "json_pointer": "json-pointer",
 }
+_MEDIA_FORMATS = {"json": "application/json", "xml": "application/xml", "yaml": "application/yaml",
+                  "html": "text/html", "csv": "text/csv", "markdown": "text/markdown"}
 
 # Subschema positions (walked in every dialect: a superset is harmless and catches cross-dialect mistakes).
 _SUB_ONE = frozenset((
@@ -979,10 +981,17 @@ class _SchemaCheck:
             return
         fpath = path + ("format",)
         if f in VENDOR_FORMATS:
-            self.hit("TC117", fpath, f"`format: {f}` is an OpenAPI format, not a JSON Schema one: validators do not "
+            self.hit("TC120", fpath, f"`format: {f}` is an OpenAPI format, not a JSON Schema one: validators do not "
                                      "check it",
                      "Keep it if a target reads it; enforce the range with `minimum`/`maximum` or a `pattern` if it "
-                     "matters.", severity="info", prefer_key=False)
+                     "matters.", prefer_key=False)
+            return
+        media = _MEDIA_FORMATS.get(f.lower())
+        if media:  # a string holding a document: JSON Schema says so with `contentMediaType`
+            self.hit("TC117", fpath, f"unknown format `{f}`",
+                     f"A string that holds {'Markdown' if f.lower() == 'markdown' else f.upper()} is `contentMediaType: {media}` in JSON Schema (models read it too); "
+                     "validators ignore an unknown `format`. To accept it, list it in `rules.TC117.formats`.",
+                     prefer_key=False)
             return
         sugg = _FORMAT_ALIASES.get(f.lower()) or closest(f, sorted(FORMATS_2020))
         self.hit("TC117", fpath, f"unknown format `{f}`" + (f" (did you mean `{sugg}`?)" if sugg else ""),
@@ -2576,8 +2585,8 @@ def unknown_format(contracts, ctx):
     `email`, `idn-email`, `hostname`, `idn-hostname`, `ipv4`, `ipv6`, `uri`, `uri-reference`, `iri`,
     `iri-reference`, `uuid`, `uri-template`, `json-pointer`, `relative-json-pointer`, `regex`), suggesting the
     standard name (`datetime` → `date-time`, `url` → `uri`). The OpenAPI/Gemini formats `int32`, `int64`,
-    `float`, `double`, `byte`, `binary`, `password` and `enum` are `info`: some consumers read them, no JSON
-    Schema validator checks them.
+    `float`, `double`, `byte`, `binary`, `password` and `enum` are not reported here: some consumers read them
+    (TC120, opt-in, reports them).
 
     Why is this bad?
     Validators ignore an unknown format, so the check the author meant never happens, and the model gets a hint
@@ -2608,6 +2617,45 @@ def unknown_format(contracts, ctx):
     registers).
     """
     return run_index(contracts, ctx).get("TC117", ())
+
+
+@rule("TC120", "openapi-format", severity="info", scope="set", default_enabled=False)
+def openapi_format(contracts, ctx):
+    """`format` names an OpenAPI format that JSON Schema validators do not check.
+
+    What it does:
+    Reports the OpenAPI/Gemini formats `int32`, `int64`, `float`, `double`, `byte`, `binary`, `password` and
+    `enum`, which are not draft 2020-12 formats: a JSON Schema validator ignores them. The rule is opt-in
+    (select it with `--extend-select TC120`): these formats come with schemas generated from an OpenAPI
+    description, Gemini and other consumers read them, and judged on published servers no maintainer would
+    change them. Other unknown formats are TC117's.
+
+    Why is this bad?
+    A validator that follows JSON Schema does not check the range or the encoding the format names: `format:
+    int32` does not stop 2^40, `format: byte` does not reject text that is not base64. Where that matters, the
+    constraint has to be written as `minimum`/`maximum` or a `pattern`.
+
+    Example:
+    ```yaml
+    name: list_invoices
+    description: List the invoices of an account, newest first.
+    parameters:
+      type: object
+      properties:
+        limit: {type: integer, format: int32, description: How many invoices to return.}
+    ```
+
+    Use instead:
+    ```yaml
+    name: list_invoices
+    description: List the invoices of an account, newest first.
+    parameters:
+      type: object
+      properties:
+        limit: {type: integer, minimum: 1, maximum: 100, description: How many invoices to return.}
+    ```
+    """
+    return run_index(contracts, ctx).get("TC120", ())
 
 
 @rule("TC118", "parameters-not-object", severity="warning", scope="set")

@@ -50,7 +50,7 @@ class _Lazy:
 
         for mod in (analysis, schemas, transforms, mcp):
             for k in ("analyse", "walk", "Refs", "export_result", "TRANSFORM_TEXT", "is_union_type", "resolve",
-                      "as_tool", "tool_validator", "obviously_valid"):
+                      "as_tool", "tool_validator", "obviously_valid", "ref_target"):
                 if hasattr(mod, k):
                     setattr(self, k, getattr(mod, k))
         return self.__dict__[name]
@@ -565,8 +565,7 @@ def _set_hits(contracts, ctx, code: str):
     if "hits" not in cache:
         out = []
         targets = {id(c): frozenset(targets_of(c, ctx)) for c in contracts}
-        opts = ctx.options("TC213")
-        advice = opts.get("advice", True) is not False if isinstance(opts, dict) else True
+        advice = "TC217" in ctx.enabled  # (the soft advice is its own, opt-in code)
         for group in _tool_sets(contracts):
             out.extend(_tool_limits(group, targets, advice))
             out.extend(_strict_budgets(group, targets, ctx))
@@ -591,14 +590,15 @@ def _tool_limits(group, targets, advice: bool = True) -> list[Hit]:
         c = members[lim.max]
         specs = [t for t in lim.targets if any(t in targets[id(m)] for m in members)]
         if lim.soft:
-            msg = (f"{{who}} advises fewer than {lim.max} {lim.what} at any one time (a soft suggestion); this tool "
-                   f"set sends {len(members)} (this is number {lim.max + 1})")
+            msg = (f"{{who}} advises fewer than {lim.max} {lim.what} at any one time (a soft suggestion, not a "
+                   f"limit); this tool set sends {len(members)} (this is number {lim.max + 1})")
         else:
             msg = (f"{{who}} accepts at most {lim.max} {lim.what} per request; this tool set sends "
                    f"{len(members)} (this is number {lim.max + 1})")
         h = Hit("/name" if c.name is not None else "", fill_who(msg, specs),
                 "Send fewer tools per request (group them by task, or load them on demand), or split the set.",
-                code="TC213", severity=lim.severity, target=specs[0], url=_S.url_for(lim.rule), fixable=False)
+                code="TC217" if lim.soft else "TC213", severity=lim.severity, target=specs[0],
+                url=_S.url_for(lim.rule), fixable=False)
         first = members[0]
         h.related = [{"file": first.file.path, "line": first.file.locate(first.pointer)[0], "pointer": first.pointer,
                       "tool": first.name}]
@@ -683,6 +683,51 @@ def _collisions(group, targets) -> list[Hit]:
 
 def _own(contract, ctx, code: str):
     return _contract_hits(contract, ctx).get(code, ())
+
+
+_DEFS = ("$defs", "definitions")
+
+
+def _unreferenced_defs(contract) -> list[str]:
+    """Pointers of the parameters' root definitions that nothing the tool uses refers to (transitively): a
+    shared `$defs` table copied into every tool of a generated server. Empty when a reference could reach
+    anything (an anchor, an external or dynamic `$ref`)."""
+    key, schema = params_of(contract)
+    if not isinstance(schema, dict) or not any(isinstance(schema.get(d), dict) for d in _DEFS):
+        return []
+    uses: dict[tuple | None, set[tuple]] = {}  # definition (None: the rest of the schema) -> definitions it names
+    stack: list[tuple[Any, tuple | None, int]] = [(v, None, 0) for k, v in schema.items() if k not in _DEFS]
+    stack += [(v, (d, name), 0) for d in _DEFS if isinstance(schema.get(d), dict) for name, v in schema[d].items()]
+    while stack:
+        node, owner, depth = stack.pop()
+        if depth > 200:
+            return []
+        if isinstance(node, dict):
+            if "$dynamicRef" in node or "$recursiveRef" in node:
+                return []
+            r = node.get("$ref")
+            if isinstance(r, str):
+                tgt = _v.ref_target(r)
+                if tgt is None:
+                    return []  # an anchor or another document: anything may be used
+                # a definition, or the root (or a part of it: then all that the root uses)
+                uses.setdefault(owner, set()).add(tgt[:2] if len(tgt) >= 2 and tgt[0] in _DEFS else None)
+            stack.extend((v, owner, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, owner, depth + 1) for v in node)
+    seen: set = {None}
+    todo: list = [None]
+    while todo:
+        for t in uses.get(todo.pop(), ()):
+            if t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return [join_pointer("", key, d, name) for d in _DEFS if isinstance(schema.get(d), dict)
+            for name in schema[d] if (d, name) not in seen]
+
+
+def _under(pointer: str, prefixes: list[str]) -> bool:
+    return any(pointer == p or pointer.startswith(p + "/") for p in prefixes)
 
 
 @rule("TC201", "tool-name-invalid-for-target", fixable=False)
@@ -831,7 +876,10 @@ def keyword_not_supported_by_target(contract, ctx):
     `$schema`... are rejected, and `anyOf` must stand alone); Gemini `parametersJsonSchema` may ignore `allOf`,
     `const`, `definitions`, `patternProperties`, `if`/`then`/`else`, `dependentSchemas` (warning). Most are
     fixable: `toolcheck export` drops the keyword (the host still enforces it) or rewrites it (`oneOf` →
-    `anyOf`, `const` → `enum`, `allOf` merged).
+    `anyOf`, `const` → `enum`, `allOf` merged). A keyword the target only ignores is not reported inside a root
+    definition (`$defs`, `definitions`) that the tool never references, even indirectly, nor a `const` whose
+    value the schema's own description states: the model loses nothing there. A `true`, `false` or `null`
+    `const` under `gemini-json-schema` is not rewritten to an `enum`, which takes only strings and numbers there.
 
     Why is this bad?
     "If you turn on Structured Outputs by supplying `strict: true` and call the API with an unsupported JSON
@@ -871,7 +919,11 @@ def keyword_not_supported_by_target(contract, ctx):
     accepts but may not enforce. The schema is sent whole and the host validates them, so they are silent by
     default.
     """
-    yield from _own(contract, ctx, "TC204")
+    hits = _own(contract, ctx, "TC204")
+    dead = _unreferenced_defs(contract) if any(h.severity != "error" for h in hits) else []
+    # A keyword a target only ignores costs nothing in a definition the tool never uses; one it rejects still
+    # fails the request wherever it is.
+    yield from (h for h in hits if h.severity == "error" or not _under(h.pointer, dead))
 
 
 @rule("TC205", "value-not-supported-by-target", fixable=True)
@@ -1252,18 +1304,19 @@ def enum_too_large(contract, ctx):
     yield from _own(contract, ctx, "TC212")
 
 
-@rule("TC213", "too-many-tools-for-target", scope="set", options={"advice": True})
+@rule("TC213", "too-many-tools-for-target", scope="set")
 def too_many_tools_for_target(contracts, ctx):
     """More tools are sent to a target than one request accepts.
 
     What it does:
     Counts the tools sent to each target together (a project's contracts form one request; JSON Lines records
     are grouped by file and `source`): OpenAI accepts 128 tools ("array too long. Expected an array with
-    maximum length 128") and advises fewer than 20 ("a soft suggestion": warning), Anthropic 20 strict tools, Gemini 512 function declarations (64 and 128 in older
-    versions: warning). The finding points at the first tool over the limit.
+    maximum length 128"), Anthropic 20 strict tools, Gemini 512 function declarations (64 and 128 in older
+    versions, so past 512 every version rejects the request). The finding points at the first tool over the
+    limit. OpenAI's advice of fewer than 20 functions is not a limit: that is TC217 (opt-in).
 
     Why is this bad?
-    The whole request is rejected; long before the limit, a model picks the wrong tool more often.
+    The whole request is rejected.
 
     Example:
     ```yaml
@@ -1297,12 +1350,60 @@ def too_many_tools_for_target(contracts, ctx):
       - {name: t01, description: Tool one., targets: [anthropic-strict], parameters: {type: object, additionalProperties: false}}
       - {name: t02, description: Tool two., targets: [anthropic], parameters: {type: object, additionalProperties: false}}
     ```
-
-    Options:
-    `rules.TC213.advice` (default true): also warn past a vendor's advice, not only its hard limit (OpenAI's
-    "fewer than 20 functions"). Turn it off for a catalogue whose tools are never sent all at once.
     """
     yield from _set_hits(contracts, ctx, "TC213")
+
+
+@rule("TC217", "tool-count-over-vendor-advice", severity="info", scope="set", default_enabled=False)
+def tool_count_over_vendor_advice(contracts, ctx):
+    """More tools are sent together than a vendor advises.
+
+    What it does:
+    Counts the tools sent to OpenAI together (as TC213 does) and reports a set of more than 20: OpenAI's
+    function-calling guide says "Aim for fewer than 20 functions at any one time, though this is just a soft
+    suggestion". One finding per set, at the first tool past 20; a set past the hard limit of 128 is TC213's
+    error instead. The rule is opt-in (select it with `--extend-select TC217`): servers of 20 to 30 tools are
+    normal, the host decides what it sends, and judged on published servers most maintainers would not act on
+    it.
+
+    Why is this bad?
+    The more tools a request carries, the more often a model picks the wrong one; a host that sends a large set
+    whole may want to group the tools by task or load them on demand.
+
+    Example:
+    ```yaml
+    tools:
+      - {name: t01, description: Tool one., targets: [openai], parameters: {type: object}}
+      - {name: t02, description: Tool two., targets: [openai], parameters: {type: object}}
+      - {name: t03, description: Tool three., targets: [openai], parameters: {type: object}}
+      - {name: t04, description: Tool four., targets: [openai], parameters: {type: object}}
+      - {name: t05, description: Tool five., targets: [openai], parameters: {type: object}}
+      - {name: t06, description: Tool six., targets: [openai], parameters: {type: object}}
+      - {name: t07, description: Tool seven., targets: [openai], parameters: {type: object}}
+      - {name: t08, description: Tool eight., targets: [openai], parameters: {type: object}}
+      - {name: t09, description: Tool nine., targets: [openai], parameters: {type: object}}
+      - {name: t10, description: Tool ten., targets: [openai], parameters: {type: object}}
+      - {name: t11, description: Tool eleven., targets: [openai], parameters: {type: object}}
+      - {name: t12, description: Tool twelve., targets: [openai], parameters: {type: object}}
+      - {name: t13, description: Tool thirteen., targets: [openai], parameters: {type: object}}
+      - {name: t14, description: Tool fourteen., targets: [openai], parameters: {type: object}}
+      - {name: t15, description: Tool fifteen., targets: [openai], parameters: {type: object}}
+      - {name: t16, description: Tool sixteen., targets: [openai], parameters: {type: object}}
+      - {name: t17, description: Tool seventeen., targets: [openai], parameters: {type: object}}
+      - {name: t18, description: Tool eighteen., targets: [openai], parameters: {type: object}}
+      - {name: t19, description: Tool nineteen., targets: [openai], parameters: {type: object}}
+      - {name: t20, description: Tool twenty., targets: [openai], parameters: {type: object}}
+      - {name: t21, description: Tool twenty-one., targets: [openai], parameters: {type: object}}
+    ```
+
+    Use instead:
+    ```yaml
+    tools:
+      - {name: t01, description: Tool one., targets: [openai], parameters: {type: object}}
+      - {name: t02, description: Tool two., targets: [openai], parameters: {type: object}}
+    ```
+    """
+    yield from _set_hits(contracts, ctx, "TC217")
 
 
 @rule("TC214", "strict-schema-budget-exceeded", scope="set")

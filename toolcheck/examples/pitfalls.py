@@ -259,3 +259,30 @@ def convert_currency_careful(arguments: dict) -> dict:
         return _error("RATE_UNAVAILABLE", f"No exchange rate for {arguments['currency']} today; try USD or GBP.",
                       True)
     return _ok({"amount": round(arguments["amount"] * rate, 2)})
+
+
+# ------------------------------------------------------------------------------------------------ TC721
+
+LETTER_TEMPLATE = {
+    "type": "object", "additionalProperties": False, "required": ["template"],
+    "properties": {"template": {"type": "string", "enum": ["welcome", "reminder", "farewell"]}},
+}
+_TEMPLATES = {"welcome": "Welcome, {name}!", "reminder": "A friendly reminder, {name}."}
+
+
+def letter_template(arguments: dict) -> dict:
+    """Mistake: a missing template is reported with the server's own template folder in the message."""
+    name = arguments["template"]
+    if name not in _TEMPLATES:
+        return _error("TEMPLATE_MISSING", f"could not open /opt/letters/templates/{name}.txt for reading")
+    return _ok({"template": _TEMPLATES[name]})
+
+
+def letter_template_careful(arguments: dict) -> dict:
+    bad = _checked(LETTER_TEMPLATE, arguments)
+    if bad:
+        return bad
+    name = arguments["template"]
+    if name not in _TEMPLATES:
+        return _error("TEMPLATE_MISSING", f"There is no `{name}` template yet; use `welcome` or `reminder`.")
+    return _ok({"template": _TEMPLATES[name]})

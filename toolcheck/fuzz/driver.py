@@ -14,7 +14,7 @@ Per tool:
    declares that shape (TC703). With a handler (or an MCP server), the instance is also a call that must not
    raise, die or hang and whose result must match `returns` and the declared `errors` (TC710-TC715, TC718).
 4. Run 2, invalid arguments (only with a handler): a mutation the schema rejects, drawn by hypothesis, must come
-   back as a structured error that leaks nothing (TC716-TC718, TC711, TC712).
+   back as a structured error that leaks nothing (TC716-TC718, TC721, TC711, TC712).
 
 Handler failures are raised inside the hypothesis test, one exception class per distinct problem, so hypothesis
 shrinks each to a minimal argument object; the case replayed last ("final") is the one reported. Schema-level
@@ -41,8 +41,8 @@ from ..model.pointer import escape_pointer_token
 
 SCHEMA_CODES = ("TC701", "TC702", "TC703", "TC704", "TC705", "TC706")
 HANDLER_CODES = ("TC710", "TC711", "TC712", "TC713", "TC714", "TC715", "TC716", "TC717", "TC718", "TC719",
-                 "TC720")
-INVALID_ARGS_CODES = ("TC711", "TC712", "TC715", "TC716", "TC717", "TC718", "TC720")  # what run 2 can find
+                 "TC720", "TC721")
+INVALID_ARGS_CODES = ("TC711", "TC712", "TC715", "TC716", "TC717", "TC718", "TC720", "TC721")  # run 2 can find
 DEFAULT_MAX_EXAMPLES = 100
 ZERO_EXAMPLES = "TC706"  # fuzz tried and produced no example at all
 STATIC_BLOCKERS = ("TC103", "TC105", "TC112", "TC113", "TC114")
@@ -607,7 +607,8 @@ class _Tool:
             except schemaval.SchemaCompileError:
                 compiled = None
         call = data.get("handler_call") if c.format == "contract" else None
-        self.exp = Expectations(compiled, c.returns_key, codes, "kwargs" if call == "kwargs" else "dict")
+        self.exp = Expectations(compiled, c.returns_key, codes, "kwargs" if call == "kwargs" else "dict",
+                                public_paths=_command_paths(self.ctx.settings.mcp_command) if mcp else ())
         if mcp:
             from .mcpcall import McpServer, McpToolCaller
 
@@ -940,6 +941,23 @@ class _Tool:
             data["mutation"] = case.mutant.kind
         args = show(case.args, 100)
         return Hit(ptr, f"{p.message} (arguments {args})", p.help, code=p.code, data=data, prefer_key=True)
+
+
+def _command_paths(command: str | None) -> tuple[str, ...]:
+    """The absolute paths on an MCP server's command line (`server /srv/docs`, `--repository=/srv/repo`): what
+    the operator gave it to work in."""
+    import shlex
+
+    try:
+        words = shlex.split(command or "")
+    except ValueError:
+        return ()
+    out = []
+    for w in words:
+        v = w.split("=", 1)[1] if w.startswith("-") and "=" in w else w
+        if v.startswith("/") and len(v) > 1:
+            out.append(v)
+    return tuple(out)
 
 
 def _shrinkable(o) -> bool:

@@ -48,6 +48,9 @@ class Expectations:
     returns_key: str | None = None
     error_codes: frozenset[str] | None = None  # None: the contract declares no `errors`
     call: str = "dict"
+    # paths the server was given to work in (the absolute paths of its command line: an allowed root, a
+    # repository); naming one, or the model's own path resolved under one, reveals nothing
+    public_paths: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------------------------------------------ judging
@@ -119,7 +122,7 @@ def judge_invalid(o: Outcome, exp: Expectations, args: Any) -> Problem | None:
     if gen is not None:
         return gen
     if o.kind == "protocol-error":
-        leak = find_leak(o.message, args)
+        leak = find_leak(o.message, args, exp.public_paths)
         if leak:
             return _leak_problem(leak, o.message, "the JSON-RPC error message")
         return None  # a JSON-RPC "invalid params" error is a structured refusal
@@ -191,7 +194,7 @@ def _judge_error(o: Outcome, exp: Expectations, args: Any, valid: bool) -> Probl
                            "true|false}}.", data={"result": _clip_value(o.value)})
         message = err.get("message", "") if err else ""
         code = err.get("code") if err else None
-    leak = find_leak(message, args)
+    leak = find_leak(message, args, exp.public_paths)
     if leak:
         return _leak_problem(leak, message, "the error message")
     if valid and code is not None:
@@ -211,7 +214,8 @@ def _judge_error(o: Outcome, exp: Expectations, args: Any, valid: bool) -> Probl
 
 def _leak_problem(leak: tuple[str, str], message: str, where: str) -> Problem:
     kind, text = leak
-    return Problem("TC718", ("TC718", kind), f"{where} reveals {kind}: {_clip(text, 80)}",
+    code = "TC721" if kind == "a file path" else "TC718"  # a path is judged; a trace or Python text is proof
+    return Problem(code, (code, kind), f"{where} reveals {kind}: {_clip(text, 80)}",
                    "Return a short message that says what to change (\"budget must be at least 1\"); log the "
                    "details on the server instead.", data={"message": _clip(message, 500)})
 
@@ -243,13 +247,16 @@ _PY_TEXT = re.compile(
     r"can only concatenate str|must be str, not \w+|object of type '\w+' has no len\(\)")
 
 
-def find_leak(message: Any, args: Any = None) -> tuple[str, str] | None:
+def find_leak(message: Any, args: Any = None, public: tuple[str, ...] = ()) -> tuple[str, str] | None:
     """(what leaks, the text) when an error message shows implementation details; text that the arguments
-    themselves carry (echoed back to the model) does not count."""
+    themselves carry (echoed back to the model) does not count, nor does a path the server was given to work
+    in (``public``) or the model's own path resolved under one (what the model sent, not what the server
+    revealed)."""
     if not isinstance(message, str) or not message:
         return None
     text = message[:20_000]
-    echoed = [s for s in _strings(args, 500) if len(s) >= 3]
+    sent = _strings(args, 500)
+    echoed = [s for s in sent if len(s) >= 3]
 
     def own(m: re.Match) -> bool:
         frag = m.group(0)
@@ -269,9 +276,27 @@ def find_leak(message: Any, args: Any = None) -> tuple[str, str] | None:
         frag = m.group(0)
         if frag.startswith("/") and frag.count("/") < 2:
             continue
-        if own(m):
+        if own(m) and not (public and _resolved_input(text, m, public, sent)):
             return "a file path", frag
     return None
+
+
+def _resolved_input(text: str, m: re.Match, public: tuple[str, ...], sent: list[str]) -> bool:
+    """Whether the path matched at ``m`` is one of the server's given paths, or an argument the model sent
+    resolved against one (`0` under the allowed root `/srv/docs` is `/srv/docs/0`; the text may go on past
+    what looks like a path, as the model's `0:` does)."""
+    import posixpath
+
+    frag = m.group(0)
+    if not frag.startswith("/"):
+        return False
+    path = posixpath.normpath(frag.rstrip("."))
+    for root in public:
+        base = posixpath.normpath(root)
+        for full in [base] + [posixpath.normpath(posixpath.join(base, s)) for s in sent if len(s) < 4096]:
+            if full == path or (len(full) > len(frag) and text.startswith(full, m.start())):
+                return True
+    return False
 
 
 def _strings(v: Any, limit: int) -> list[str]:

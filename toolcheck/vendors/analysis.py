@@ -163,11 +163,12 @@ def _mergeable(node: dict, refs: Refs | None, path: tuple = ()) -> bool:
 
 # ------------------------------------------------------------------------------------------------ keywords
 
-def _keyword(node: Node, key: str, kw: Keyword, out: list[Issue], fix: str | None, detail: str = "") -> None:
+def _keyword(node: Node, key: str, kw: Keyword, out: list[Issue], fix: str | None, detail: str = "",
+             manual: str = "") -> None:
     value = node.schema.get(key)
     if fix == "drop" and (key in ANNOTATIONS or key.startswith("x-")):
         fix = "drop-annotation"
-    manual = _MANUAL.get(fix or "", "") or _MANUAL_KEY.get(key, "")
+    manual = manual or _MANUAL.get(fix or "", "") or _MANUAL_KEY.get(key, "")
     if not manual:
         manual = (f"Remove `{key}`" + ("" if key in ANNOTATIONS or key.startswith("x-") else
                                       " and state the rule in the description; the host must enforce it") + ".")
@@ -175,6 +176,33 @@ def _keyword(node: Node, key: str, kw: Keyword, out: list[Issue], fix: str | Non
                      f"{{who}} does not support `{key}`" + (f" ({detail})" if detail else "")
                      + ("" if isinstance(value, (dict, list)) else f" (`{key}: {short(value, 40)}`)"),
                      manual, fix))
+
+
+_CONST_NOT_ENUM = ("Say the required value in the description (its `enum` takes only strings and numbers, so "
+                   "`enum: [value]` is no substitute); the host must enforce it.")
+
+
+def _gemini_enum_value(v: Any) -> bool:
+    """Whether Gemini `parametersJsonSchema` takes ``v`` as an `enum` value (strings and numbers only)."""
+    return isinstance(v, str) or (isinstance(v, (int, float)) and not isinstance(v, bool))
+
+
+def const_stated(schema: dict) -> bool:
+    """Whether the schema's own description states its `const` value (the string itself, or `true`, `false`,
+    `null` or the number as a word), so a target that ignores `const` still tells the model what to send."""
+    desc = schema.get("description")
+    if not isinstance(desc, str) or not desc:
+        return False
+    v = schema.get("const")
+    if isinstance(v, bool) or v is None:
+        word = "true" if v is True else "false" if v is False else "null"
+    elif isinstance(v, (int, float)):
+        word = repr(v)
+    elif isinstance(v, str) and v.strip():
+        word = v.strip()
+    else:
+        return False
+    return re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", desc, re.IGNORECASE) is not None
 
 
 _MANUAL = {
@@ -214,7 +242,12 @@ def _node_keywords(target: str, n: Node, refs: Refs | None, out: list[Issue], un
             continue
         if target == "gemini" and (key == "$defs" or (key == "definitions" and n.path)):
             continue  # nested definitions: reported as a reference problem
+        if key == "const" and kw.severity != "error" and const_stated(s):
+            continue  # only ignored, and the description already tells the model the value
         fix = kw.fix
+        if fix == "enum" and target == "gemini-json-schema" and not _gemini_enum_value(s.get("const")):
+            _keyword(n, key, kw, out, None, manual=_CONST_NOT_ENUM)  # `enum: [true]` is refused there too
+            continue
         if fix == "anyOf" and "anyOf" in s:
             fix = None
         elif fix == "merge" and not _mergeable(s, refs, n.path):

@@ -286,10 +286,10 @@ class ToolLimit:
 
 TOOL_LIMITS: tuple[ToolLimit, ...] = (
     ToolLimit("OAI-TOOLS-001", ("openai", "openai-strict"), 128, "error", "tools"),
-    ToolLimit("OAI-TOOLS-002", ("openai", "openai-strict"), 20, "warning", "functions", soft=True),
+    ToolLimit("OAI-TOOLS-002", ("openai", "openai-strict"), 20, "info", "functions", soft=True),
     ToolLimit("ANT-LIM-001", ("anthropic-strict",), 20, "error", "strict tools"),
-    ToolLimit("GEM-TOOLS-001", ("gemini", "gemini-json-schema"), 512, "warning",  # §7.8: 64 -> 128 -> 512
-              "function declarations"),
+    ToolLimit("GEM-TOOLS-001", ("gemini", "gemini-json-schema"), 512, "error",  # §7.8: 64 -> 128 -> 512: past
+              "function declarations"),                                          # 512 every version rejects it
 )
 
 # Anthropic strict: sums over all strict schemas of a request. Counting nested properties is unspecified
