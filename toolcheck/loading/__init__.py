@@ -33,12 +33,21 @@ class Loaded:
     other: str | None = None  # what the file is instead, when its shape says it is not a tool definition
 
 
-def load_file(path: str, display: str, limits: Limits, role: str = "contracts", input_format: str = "auto") -> Loaded:
+def load_file(path: str, display: str, limits: Limits, role: str = "contracts", input_format: str = "auto",
+              data: bytes | None = None) -> Loaded:
+    """Load one file. ``data``: its content, given in memory (stdin, an editor's unsaved buffer) in place of
+    what is on disk at ``path`` (which need not exist); its format is told by the name, else by the content."""
     named_kind = file_kind(path)
     kind = named_kind or "yaml"
     sf = SourceFile(path=display, abspath=path, kind=kind, role=role)
     out = Loaded(sf)
     out.input_format = input_format
+    if data is not None:
+        if len(data) > limits.max_file_size:
+            out.hits.append(Hit("", f"file is over the {size_text(limits.max_file_size)} limit; not read",
+                                "Split it, or raise `limits.max-file-size` in the config.", code="TC010"))
+            return out
+        return _load_text(sf, named_kind, data, limits, out)
     try:
         size = os.path.getsize(path)
         if size > limits.max_file_size:
@@ -61,6 +70,11 @@ def load_file(path: str, display: str, limits: Limits, role: str = "contracts", 
         out.hits.append(Hit("", f"cannot read file: {e.strerror or e}", "Check the path and its permissions.",
                             code="TC011"))
         return out
+    return _load_text(sf, named_kind, raw, limits, out)
+
+
+def _load_text(sf: SourceFile, named_kind: str | None, raw: bytes, limits: Limits, out: Loaded) -> Loaded:
+    kind = sf.kind
     text = _decode(raw, out)
     if text is None:
         return out
