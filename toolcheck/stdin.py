@@ -44,6 +44,7 @@ def read_stdin(limit: int) -> bytes:
     if stream is None:
         raise ConfigError("`-`: there is no standard input to read")
     try:
-        return stream.read(limit + 1)
+        data: bytes = stream.read(limit + 1)
+        return data
     except OSError as e:
         raise ConfigError(f"cannot read stdin: {e.strerror or e}") from None
