@@ -489,6 +489,25 @@ def fuzz(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
 
 
 @app.command()
+def server(
+    stdio: Annotated[bool, typer.Option("--stdio", help="Speak LSP over stdin/stdout (the default and only "
+                                         "transport; accepted because editors pass it).")] = True,
+) -> None:
+    """A language server (LSP over stdio) for editors: diagnostics as you type, rule docs on hover, "ignore this
+    finding here" actions (needs the `lsp` extra). See the README's "Editor set-up"."""
+    try:
+        import pygls  # noqa: F401 - only to tell a missing extra from a bug
+    except ImportError:
+        from . import install_command
+
+        raise ConfigError(f"`toolcheck server` needs the `lsp` extra: {install_command('lsp')}") from None
+    from .lsp import serve
+
+    serve()
+    raise typer.Exit(0)
+
+
+@app.command()
 def diff(args: Annotated[list[Path] | None, typer.Argument(help="OLD NEW (files or folders); with --base, the PATHS "
                                                            "to compare (default: the configured paths).",
                                                       show_default=False)] = None,
