@@ -162,6 +162,13 @@ async def _session(project: Path) -> None:
         assert list((await s.next(wf)).diagnostics) == []
         compose = s.open(project / "docker-compose.yml", "services:\n  web: {image: nginx}\n")
         assert list((await s.next(compose)).diagnostics) == []
+        # excluded by the config: left alone, as a walk would leave it
+        draft = s.open(project / "contracts" / "draft_x.yaml", BAD)
+        assert list((await s.next(draft)).diagnostics) == []
+        # outside the set but recognisably tool definitions (an OpenAI tools file): checked on its own
+        tools = s.open(project / "export" / "tools.json", '[{"type": "function", "function": {"name": "f", '
+                       '"parameters": {"type": "object", "properties": {"a": {"type": "strin"}}}}}]')
+        assert "TC103" in _codes(await s.next(tools))
 
         # a folder with its own config, found upward from the file: its selection applies
         sub = s.open(project / "sub" / "tools" / "x.yaml", BAD)
@@ -189,7 +196,7 @@ async def _session(project: Path) -> None:
 def test_lsp_session(tmp_path):
     project = tmp_path / "p"
     (project / "contracts").mkdir(parents=True)
-    (project / "toolcheck.yaml").write_text("paths: [contracts]\n", encoding="utf-8")
+    (project / "toolcheck.yaml").write_text("paths: [contracts]\nexclude: ['draft_*.yaml']\n", encoding="utf-8")
     (project / "contracts" / "send_email.yaml").write_text(BAD, encoding="utf-8")
     (project / "contracts" / "other.yaml").write_text(OTHER, encoding="utf-8")
     (project / "sub").mkdir()

@@ -17,7 +17,8 @@ samples) compare it with the other files, the buffer's text replacing its copy o
 other open document replacing its copy too. A document outside the set is checked on its own when it holds
 recognisable tool definitions (a vendor format, or mappings with a parameter schema), else it gets no
 diagnostics: an editor opens many YAML files that are not contracts, and no "not a contract file" (TC017)
-finding is ever published. Saving a document re-checks the other open documents (their cross-file findings may
+finding is ever published. A document `exclude`, a .gitignore or its name (another tool's file) passes over
+gets none either, as ruff's server leaves excluded files alone. Saving a document re-checks the other open documents (their cross-file findings may
 change). Never writes the run cache.
 
 Initialization options (all optional): ``{"command": "lint" | "validate", "debounce": 0.3}``.
@@ -82,6 +83,8 @@ class ToolcheckServer(LanguageServer):
             force_exclude=False)
         root = settings.root if cfg else self._root_for(path)
         settings = replace(settings, root=root, buffers=self.buffers())
+        if _skipped(settings, root):
+            return []
         result = run(settings, self.command, cwd=root)
         mine = [sf for sf in result.files if sf.abspath == path]
         if mine and mine[0].group != "":  # outside the configured set: only recognisable tool definitions
@@ -143,6 +146,19 @@ class ToolcheckServer(LanguageServer):
         for other in list(self.workspace.text_documents):
             if other != uri and other in self.published:
                 self.check(other)
+
+
+def _skipped(settings: Any, root: str) -> bool:
+    """The document is passed over as a walk would pass it over (`exclude`, a .gitignore, another tool's file
+    by name), as ruff's server leaves excluded files alone; outside the configured set it is not skipped here
+    (see :meth:`ToolcheckServer.findings`)."""
+    from .discovery import OUTSIDE, discover
+
+    skipped: list[tuple[str, str | None]] = []
+    inputs, _ = discover(settings.paths, settings.config_paths, settings.root, root, settings.exclude,
+                         settings.samples, False, True, config_file=settings.config_path, skipped=skipped,
+                         buffers=settings.buffers)
+    return not inputs and any(why != OUTSIDE for _, why in skipped)
 
 
 def _fs_path(uri: str) -> str | None:
