@@ -503,7 +503,7 @@ def server(
         raise ConfigError(f"`toolcheck server` needs the `lsp` extra: {install_command('lsp')}") from None
     from .lsp import serve
 
-    serve()
+    serve(build_settings)
     raise typer.Exit(0)
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -51,8 +52,9 @@ REASON = "<reason>"
 
 
 class ToolcheckServer(LanguageServer):
-    def __init__(self) -> None:
+    def __init__(self, build_settings: Callable[..., Any]) -> None:
         super().__init__("toolcheck", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full)
+        self.build_settings = build_settings  # the CLI's (toolcheck.cli.build_settings): one config -> Settings
         self.command = "lint"
         self.debounce = 0.3
         self.published: dict[str, list[tuple[types.Diagnostic, Finding]]] = {}
@@ -71,12 +73,11 @@ class ToolcheckServer(LanguageServer):
 
     def findings(self, path: str) -> list[Finding]:
         """What the CLI reports for the document at ``path``, with every open buffer standing in for its file."""
-        from .cli import build_settings
         from .config import find_config
         from .engine import run
 
         cfg = find_config(os.path.dirname(path))
-        settings = build_settings(
+        settings = self.build_settings(
             self.command, paths=[Path(path)], config=Path(cfg) if cfg else None, select=None, extend_select=None,
             ignore=None, target=None, ship=None, samples=None, exclude=None, fmt=None, output=None, fail_on=None,
             exit_zero=False, statistics=False, baseline=None, write_baseline=None, no_cache=True, quiet=True,
@@ -272,8 +273,8 @@ def ignore_edit(doc: TextDocument, f: Finding) -> types.TextEdit | None:
     return types.TextEdit(range=types.Range(start=end, end=end), new_text=new_line[len(text):])
 
 
-def create_server() -> ToolcheckServer:
-    server = ToolcheckServer()
+def create_server(build_settings: Callable[..., Any]) -> ToolcheckServer:
+    server = ToolcheckServer(build_settings)
 
     @server.feature(types.INITIALIZE)
     def initialize(ls: ToolcheckServer, params: types.InitializeParams) -> None:
@@ -336,6 +337,7 @@ def create_server() -> ToolcheckServer:
     return server
 
 
-def serve() -> None:
-    """Run the server on stdin/stdout until the client says exit."""
-    create_server().start_io()
+def serve(build_settings: Callable[..., Any]) -> None:
+    """Run the server on stdin/stdout until the client says exit. ``build_settings``: the CLI's (passed in, so
+    that this module does not import the CLI that imports it)."""
+    create_server(build_settings).start_io()
