@@ -52,7 +52,7 @@ def test_import_toolcheck_is_cheap_and_the_api_lazy():
     """`import toolcheck` loads no submodule (nor yaml, jsonschema, typer); the CLI does not load the API."""
     mods = _modules_after("import toolcheck")
     assert [m for m in mods if m.startswith("toolcheck")] == ["toolcheck"]
-    assert not {"yaml", "jsonschema", "typer", "jsonschema_rs"} & set(mods)
+    assert not {"yaml", "jsonschema", "typer", "jsonschema_rs", "typing"} & set(mods)
     mods = _modules_after("import toolcheck.cli")
     assert "toolcheck.api" not in mods and "toolcheck.host" not in mods
     mods = _modules_after("import toolcheck; toolcheck.check_arguments")

@@ -15,7 +15,8 @@ line's start-up does not pay for them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+# not `from typing import TYPE_CHECKING`: `import toolcheck` imports nothing (mypy and pyright read this name)
+TYPE_CHECKING = False
 
 __version__ = "0.1.0"
 
@@ -40,6 +41,8 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from .api import ArgumentCheck, ArgumentError, LoadError, ValidationError, lint, load_contracts, validate
     from .config import ConfigError
     from .contract import Contract
