@@ -110,6 +110,10 @@ McpSaveOpt = Annotated[Path | None, typer.Option("--mcp-save", help="Write the s
                                                     "`mcp:<server>`.")]
 ShowFilesOpt = Annotated[bool, typer.Option("--show-files", help="List each file that would be checked or "
                                              "skipped, and why, then exit 0 without checking (as ruff does).")]
+StdinFilenameOpt = Annotated[str | None, typer.Option("--stdin-filename", help="With `-` (or no paths): the "
+                                                       "path the document on stdin stands for, for the config, "
+                                                       "per-file ignores, format and messages; inside the "
+                                                       "configured set it replaces that file.")]
 ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply `paths`/`exclude` to files named on the "
                                                "command line too (pre-commit hooks use this).")]
 
@@ -133,19 +137,33 @@ def _split(values: list[str] | None) -> tuple[str, ...]:
 def build_settings(command: str, paths, config, select, extend_select, ignore, target, ship, samples, exclude, fmt,
                    output, fail_on, exit_zero, statistics, baseline, write_baseline, no_cache, quiet, force_exclude,
                    input_format=None, mcp_command=None, mcp_timeout=30.0, mcp_save=None, fix=False, unsafe_fixes=False,
-                   diff=False):
+                   diff=False, stdin_filename=None):
     from .config import find_config, limits_from, read_config
     from .settings import Settings
 
     _check_mcp_options(mcp_command, mcp_save)
     cwd = os.getcwd()
+    stdin_at = None  # the absolute path the document on stdin (`-`) stands for
+    if stdin_filename is not None or any(str(p) == "-" for p in paths or ()):
+        from .stdin import stdin_path, wants_stdin
+
+        if not wants_stdin(paths, stdin_filename):
+            raise ConfigError("--stdin-filename names the document read from stdin: give `-` (or no paths), "
+                              "not files")
+        stdin_at = stdin_path(paths, stdin_filename, cwd)
+        paths = [stdin_at]
     if config is not None:
         cfg_path = str(config)
         if not os.path.isfile(cfg_path):
             raise ConfigError(f"config file not found: {cfg_path}")
-    else:
-        cfg_path = find_config(cwd)
+    else:  # a named stdin document's config is the one found upward from where it stands, as ruff finds it
+        cfg_path = find_config(os.path.dirname(stdin_at) if stdin_filename is not None else cwd)
     cfg = read_config(cfg_path) if cfg_path else {}
+    buffers = {}
+    if stdin_at is not None:
+        from .stdin import read_stdin
+
+        buffers[stdin_at] = read_stdin(limits_from(cfg).max_file_size)
     root = os.path.dirname(os.path.abspath(cfg_path)) if cfg_path else cwd
     cfg_select = tuple(cfg.get("select", ()))
     tgt = _split(target)
@@ -191,6 +209,7 @@ def build_settings(command: str, paths, config, select, extend_select, ignore, t
         fix=fix,
         unsafe_fixes=unsafe_fixes,
         diff=diff,
+        buffers=buffers,
     )
 
 
@@ -309,14 +328,16 @@ def lint(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
          no_cache: NoCacheOpt = False, quiet: QuietOpt = False, force_exclude: ForceExcludeOpt = False,
          input_format: InputFormatOpt = None, mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0,
          mcp_save: McpSaveOpt = None, show_files: ShowFilesOpt = False, fix: FixOpt = False,
-         unsafe_fixes: UnsafeFixesOpt = False, diff: DiffOpt = False) -> None:
-    """Static, offline checks for pre-commit: format, schema validity, descriptions and naming, leaks, safety."""
+         unsafe_fixes: UnsafeFixesOpt = False, diff: DiffOpt = False,
+         stdin_filename: StdinFilenameOpt = None) -> None:
+    """Static, offline checks for pre-commit: format, schema validity, descriptions and naming, leaks, safety.
+    `-` reads one document from stdin."""
     _check("lint", show_files=show_files, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=None, ship=None, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
            no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
            mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save, fix=fix, unsafe_fixes=unsafe_fixes,
-           diff=diff)
+           diff=diff, stdin_filename=stdin_filename)
 
 
 @app.command()
@@ -329,14 +350,15 @@ def validate(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt
              force_exclude: ForceExcludeOpt = False, input_format: InputFormatOpt = None, mcp_command: McpOpt = None,
              mcp_timeout: McpTimeoutOpt = 30.0, mcp_save: McpSaveOpt = None,
              show_files: ShowFilesOpt = False, fix: FixOpt = False, unsafe_fixes: UnsafeFixesOpt = False,
-             diff: DiffOpt = False) -> None:
-    """Everything lint checks, plus vendor targets and replay of samples and recorded calls (for CI)."""
+             diff: DiffOpt = False, stdin_filename: StdinFilenameOpt = None) -> None:
+    """Everything lint checks, plus vendor targets and replay of samples and recorded calls (for CI). `-` reads
+    one document from stdin."""
     _check("validate", show_files=show_files, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=target, ship=ship, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
            no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
            mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save, fix=fix, unsafe_fixes=unsafe_fixes,
-           diff=diff)
+           diff=diff, stdin_filename=stdin_filename)
 
 
 class RulesFmt(str, Enum):
@@ -486,6 +508,25 @@ def fuzz(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
            fmt=format, output=output, fail_on=fail_on, exit_zero=exit_zero, statistics=statistics, baseline=baseline,
            write_baseline=write_baseline, no_cache=True, quiet=quiet, force_exclude=False, input_format=input_format,
            mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save)
+
+
+@app.command()
+def server(
+    stdio: Annotated[bool, typer.Option("--stdio", help="Speak LSP over stdin/stdout (the default and only "
+                                         "transport; accepted because editors pass it).")] = True,
+) -> None:
+    """A language server (LSP over stdio) for editors: diagnostics as you type, rule docs on hover, "ignore this
+    finding here" actions (needs the `lsp` extra). See the README's "Editor set-up"."""
+    try:
+        import pygls  # noqa: F401 - only to tell a missing extra from a bug
+    except ImportError:
+        from . import install_command
+
+        raise ConfigError(f"`toolcheck server` needs the `lsp` extra: {install_command('lsp')}") from None
+    from .lsp import serve
+
+    serve(build_settings)
+    raise typer.Exit(0)
 
 
 @app.command()

@@ -81,6 +81,26 @@ class Sample:
 
 @dataclass
 class Contract:
+    """One tool definition as loaded from its file (:func:`toolcheck.load_contracts`).
+
+    ``data`` is the tool mapping as written (for a vendor format, the tool object itself: an OpenAI tool's
+    ``function``, an MCP tool, ...); ``format`` says which (``contract``, ``openai``, ``openai-responses``,
+    ``anthropic``, ``gemini``, ``mcp``, ``functions``, ``function-jsonl``). ``file`` is the
+    :class:`SourceFile` it came from (``file.path`` as shown in findings, ``file.text`` its text), ``pointer``
+    the JSON Pointer of the mapping in that file's document, ``index`` its place in the file, ``samples`` the
+    samples and recorded calls attached to it by a ``validate`` run. Read ``name``, ``description``,
+    ``parameters`` (under whichever key the format uses), ``returns`` and ``risk`` through the properties.
+
+    >>> import os, tempfile, toolcheck
+    >>> path = os.path.join(tempfile.mkdtemp(), "search_docs.yaml")
+    >>> with open(path, "w") as fh:
+    ...     _ = fh.write("name: search_docs\\nrisk: read_only\\nparameters:\\n  type: object\\n"
+    ...                  "  properties:\\n    query: {type: string}\\n")
+    >>> c = toolcheck.load_contracts(path)[0]
+    >>> c.name, c.risk, c.format, c.pointer, sorted(c.parameters["properties"])
+    ('search_docs', 'read_only', 'contract', '', ['query'])
+    """
+
     data: dict[str, Any]
     file: SourceFile
     pointer: str  # of the contract mapping in its file's document

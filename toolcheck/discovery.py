@@ -10,6 +10,7 @@ decision (see :func:`toolcheck.engine.show_files`).
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from .config import ConfigError
@@ -97,9 +98,20 @@ def other_kind(path: str, config_file: str | None = None) -> str | None:
     return None
 
 
-def unsupported_type(path: str) -> str | None:
-    """The TC017 reason for a file toolcheck does not read at all (None: YAML, JSON or JSON Lines)."""
-    if file_kind(path) or _stream(path):
+STDIN_ALIASES = ("/dev/stdin", "/dev/fd/0", "/proc/self/fd/0")
+
+
+def is_stdin(path: str) -> bool:
+    """``path`` names this process's standard input (read once; never cached)."""
+    return os.path.abspath(path) in STDIN_ALIASES
+
+
+def unsupported_type(path: str, buffered: bool = False) -> str | None:
+    """The TC017 reason for a file toolcheck does not read at all (None: YAML, JSON or JSON Lines). A document
+    given in memory (``buffered``: stdin) whose name has no extension is read by its content, as a stream is."""
+    if file_kind(path) or _stream(path) or is_stdin(path):
+        return None
+    if buffered and not os.path.splitext(path)[1]:
         return None
     ext = os.path.splitext(path)[1]
     what = f"a `{ext}` file" if ext else "a file without an extension"
@@ -205,6 +217,7 @@ def discover(
     config_file: str | None = None,
     skipped: list[tuple[str, str | None]] | None = None,
     specials_out: list[str] | None = None,
+    buffers: Collection[str] = (),
 ) -> tuple[list[InputFile], list[InputFile]]:
     """(files to check, context files). Context files are the configured contract set, loaded when only some
     of its files were passed (a pre-commit hook) so that cross-file rules still see every tool.
@@ -213,7 +226,11 @@ def discover(
     in ``/``; ``why`` is None for a file of a type toolcheck does not read, found by walking.
 
     A folder's devices, FIFOs and sockets are never read (see :func:`_special`); their display paths are added
-    to ``specials_out``."""
+    to ``specials_out``.
+
+    ``buffers``: absolute paths of documents given in memory (stdin, an editor's buffer). Named, such a path
+    need not exist; it stands in for the file there, so the configured set's copy on disk is not read beside it.
+    """
     ignore = _Ignore(root, exclude)
     specials: list[str] = []
     samples_abs = os.path.abspath(os.path.join(root, samples_dir)) if samples_dir else None
@@ -234,17 +251,17 @@ def discover(
     files: list[InputFile] = []
     seen: set[str] = set()
     for start in starts:
-        if not os.path.lexists(start):
+        if not os.path.lexists(start) and start not in buffers:
             if explicit or config_paths:
                 raise ConfigError(f"path does not exist: {display_path(start, cwd)}")
             continue
-        if os.path.isdir(start):
+        if os.path.isdir(start) and start not in buffers:
             for f in _walk(start, ignore, samples_abs if role_of(start) == "contracts" else None, config_file, note, specials):
                 if f not in seen:
                     seen.add(f)
                     files.append(InputFile(f, display_path(f, cwd), role_of(f), group="" if inside(f) else start))
         else:
-            other = other_kind(start, config_file) or unsupported_type(start)
+            other = other_kind(start, config_file) or unsupported_type(start, start in buffers)
             if force_exclude:  # a named file is treated as if a walk had found it
                 why = ignore.why(start, False)
                 if why is None and not inside(start):
@@ -267,7 +284,7 @@ def discover(
                 seen.add(f)
                 files.append(InputFile(f, display_path(f, cwd), "samples"))
     context: list[InputFile] = []
-    if explicit and any(not os.path.isdir(s) and inside(s) for s in starts):
+    if explicit and any((s in buffers or not os.path.isdir(s)) and inside(s) for s in starts):
         for c in configured:
             if os.path.isdir(c):
                 for f in _walk(c, ignore, samples_abs, config_file, None, specials):

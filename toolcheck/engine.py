@@ -221,7 +221,7 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
             inputs, context_inputs = discover(
                 settings.paths, settings.config_paths, settings.root, cwd, settings.exclude, settings.samples,
                 want_samples, settings.force_exclude, config_file=settings.config_path, skipped=skipped,
-                specials_out=specials,
+                specials_out=specials, buffers=settings.buffers,
             )
         except BaseException:
             for li in live:
@@ -246,8 +246,12 @@ def run(settings: Settings, command: str, cwd: str | None = None, output_variant
         if note:
             notes.append(note)
             baseline_v1 = True  # its fingerprints need the documents, which a cache hit does not read
+    from .discovery import is_stdin
+
     use_cache = bool(not settings.no_cache and not live and command in ("lint", "validate") and inputs
-                     and not os.environ.get("TOOLCHECK_NO_CACHE") and not baseline_v1 and not texts)
+                     and not os.environ.get("TOOLCHECK_NO_CACHE") and not baseline_v1 and not texts
+                     and not settings.buffers
+                     and not any(is_stdin(i.abspath) for i in inputs))  # stdin is read once, by the run
     key = None
     if use_cache:
         from . import cache
@@ -304,13 +308,14 @@ def show_files(settings: Settings, command: str, cwd: str | None = None) -> tupl
     skipped: list[tuple[str, str | None]] = []
     inputs, context = discover(settings.paths, settings.config_paths, settings.root, cwd, settings.exclude,
                                settings.samples, command in ("validate", "fuzz"), settings.force_exclude,
-                               config_file=settings.config_path, skipped=skipped)
+                               config_file=settings.config_path, skipped=skipped, buffers=settings.buffers)
     rows: list[tuple[str, str, str]] = []
     own = "; outside the configured set: checked on its own"
     for i in inputs + context:
         lf = _load(i, settings)
         if lf is None:  # found by walking, and its content shows what it is
-            rows.append((i.display, "skip", load_file(i.abspath, i.display, settings.limits).other or "?"))
+            rows.append((i.display, "skip", load_file(i.abspath, i.display, settings.limits,
+                                                      data=settings.buffers.get(i.abspath)).other or "?"))
             continue
         if any(h.code == "TC017" for h in lf.hits):
             rows.append((i.display, "check", f"not a contract file: TC017 ({lf.hits[0].message})"))
@@ -488,7 +493,7 @@ def _load(i: InputFile, settings: Settings, texts: dict[str, str] | None = None)
     if i.other is not None and not (settings.input_format != "auto" and file_kind(i.abspath)):
         return not_a_contract(i, i.other)
     lf = load_file(i.abspath, i.display, settings.limits, role=i.role, input_format=settings.input_format,
-                   text=texts.get(i.abspath) if texts else None)
+                   text=texts.get(i.abspath) if texts else None, data=settings.buffers.get(i.abspath))
     lf.file.reported = i.reported
     lf.file.group = i.group
     if lf.other is not None:

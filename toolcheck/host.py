@@ -28,10 +28,15 @@ import json
 import os
 import re
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from .model.jsontypes import json_type
 from .model.pointer import escape_pointer_token, split_pointer
+
+if TYPE_CHECKING:
+    from .api import ArgumentCheck
+    from .contract import Contract
 
 __all__ = ["check_arguments", "run_check_args", "describe_errors", "compiled_for", "parse_arguments"]
 
@@ -497,7 +502,7 @@ def _schema_of(contract: Any) -> tuple[Any, str | None]:
     return contract, None
 
 
-def _failure(code: str, message: str, errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def _failure(code: str, message: str, errors: list[dict[str, Any]] | None = None) -> Any:
     from .masking import mask
 
     err: dict[str, Any] = {"code": code, "retryable": False, "message": mask(message)}
@@ -513,8 +518,19 @@ def summary_message(errors: list[dict[str, Any]]) -> str:
     return "; ".join(msgs) + (f" (and {more} more)" if more > 0 else "")
 
 
-def check_arguments(contract: Any, arguments: Any, *, target: str | None = None) -> dict[str, Any]:
+def check_arguments(contract: Contract | Mapping[str, Any] | bool, arguments: Any, *,
+                    target: str | None = None) -> ArgumentCheck:
     """Validate one tool call's ``arguments`` (a dict, or the JSON string a model sent) against ``contract``.
+
+    >>> from toolcheck import check_arguments
+    >>> tool = {"name": "get_weather", "parameters": {"type": "object", "required": ["city"],
+    ...         "properties": {"city": {"type": "string"}, "days": {"type": "integer", "minimum": 1}}}}
+    >>> check_arguments(tool, {"city": "Oslo", "days": 3})
+    {'ok': True}
+    >>> check_arguments(tool, '{"days": 0}')["error"]["message"]
+    'city is required; days must be at least 1, got the number 0'
+    >>> check_arguments(tool, '{"city": ')["error"]["code"]
+    'JSON_SYNTAX_ERROR'
 
     ``contract`` is a :class:`toolcheck.contract.Contract`, a contract mapping (``name`` and ``parameters``, or
     an alias: ``input_schema``, ``inputSchema``, ``parametersJsonSchema``; an OpenAI ``{"type": "function",

@@ -60,6 +60,9 @@ class Settings:
     diff: bool = False  # --diff: print the fixes as a unified diff, write nothing
     # options of one command that only its rules read, e.g. {"fuzz": FuzzOptions(...)} or {"diff": {...}}
     command_options: dict[str, Any] = field(default_factory=dict, hash=False)
+    # documents given in memory (stdin with --stdin-filename, an editor's unsaved buffer): absolute path -> bytes,
+    # read in place of that file (which need not exist); a run with one never uses the cache
+    buffers: dict[str, bytes] = field(default_factory=dict, hash=False)
 
     def severity_for(self, code: str, name: str) -> str | None:
         for key, sev in self.severity:

@@ -34,9 +34,11 @@ class Loaded:
 
 
 def load_file(path: str, display: str, limits: Limits, role: str = "contracts", input_format: str = "auto",
-              text: str | None = None, kind: str | None = None) -> Loaded:
-    """Load ``path``; with ``text``, that text instead of the file's content (a fix being proven before it is
-    written, or a document from stdin), read as ``kind`` (yaml, json, jsonl) when the path does not say."""
+              text: str | None = None, kind: str | None = None, data: bytes | None = None) -> Loaded:
+    """Load one file. ``data``: its content, given in memory (stdin, an editor's unsaved buffer) in place of
+    what is on disk at ``path`` (which need not exist); its format is told by the name, else by the content.
+    ``text``: decoded text instead of the file's content (a fix being proven before it is written), read as
+    ``kind`` (yaml, json, jsonl) when the path does not say."""
     named_kind = kind or file_kind(path)
     kind = named_kind or "yaml"
     sf = SourceFile(path=display, abspath=path, kind=kind, role=role)
@@ -48,6 +50,12 @@ def load_file(path: str, display: str, limits: Limits, role: str = "contracts", 
                                 "Split it, or raise `limits.max-file-size` in the config.", code="TC010"))
             return out
         return _parse(sf, text.removeprefix("\ufeff"), named_kind, limits, out)
+    if data is not None:
+        if len(data) > limits.max_file_size:
+            out.hits.append(Hit("", f"file is over the {size_text(limits.max_file_size)} limit; not read",
+                                "Split it, or raise `limits.max-file-size` in the config.", code="TC010"))
+            return out
+        return _load_text(sf, named_kind, data, limits, out)
     try:
         size = os.path.getsize(path)
         if size > limits.max_file_size:
@@ -70,6 +78,10 @@ def load_file(path: str, display: str, limits: Limits, role: str = "contracts", 
         out.hits.append(Hit("", f"cannot read file: {e.strerror or e}", "Check the path and its permissions.",
                             code="TC011"))
         return out
+    return _load_text(sf, named_kind, raw, limits, out)
+
+
+def _load_text(sf: SourceFile, named_kind: str | None, raw: bytes, limits: Limits, out: Loaded) -> Loaded:
     text = _decode(raw, out)
     if text is None:
         return out

@@ -42,6 +42,18 @@ class Hit:
 
 @dataclass
 class Finding:
+    """One finding, as every report shows it (what :func:`toolcheck.lint` and :func:`toolcheck.validate` return).
+
+    ``code`` (``TC103``) and ``name`` (``invalid-type-name``) of the rule; ``severity`` (``error``, ``warning``
+    or ``info``, after the config's ``severity`` overrides); ``message`` (what is wrong) and ``help`` (what to
+    do); ``file``, ``line`` and ``column`` (1-based; ``None`` for a document the user cannot open, a live MCP
+    server's listing); ``tool`` (the tool's name, ``None`` for a finding about the file); ``pointer`` (JSON
+    Pointer into the file's document); ``target`` (the vendor target of a TC2 finding); ``url`` (the rule's
+    reference); ``fixable``, ``related`` (other places involved, e.g. the duplicate) and ``data`` (rule-specific
+    evidence). Secrets are masked in every string. ``to_dict()`` is the JSON report's object; ``where`` is
+    ``file:line:col``.
+    """
+
     code: str
     name: str
     severity: str
