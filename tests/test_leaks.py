@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from toolcheck import masking, secrets
-from toolcheck.checks import leaks
+from toolcheck.rules.tc5_leaks import _patterns, _walk
 
 from .conftest import CORPUS, needs_corpus, run_cli, run_engine
 
@@ -335,27 +335,27 @@ def test_a_cyclic_schema_in_memory_terminates():
     schema: dict = {"type": "object", "description": "http://10.0.0.1/", "properties": {}}
     schema["properties"]["self"] = schema
     FakeContract.data["parameters"] = schema
-    texts, names = leaks.collect_strings(FakeContract())
-    assert 0 < len(texts) <= leaks.MAX_DEPTH + 2 and len(names) <= leaks.MAX_DEPTH + 1
+    texts, names = _walk.collect_strings(FakeContract())
+    assert 0 < len(texts) <= _walk.MAX_DEPTH + 2 and len(names) <= _walk.MAX_DEPTH + 1
 
 
 def test_offsets_survive_non_ascii_text():
     strings = ["Ünïcödé İstanbul ⚙️ 🎁 text", "plain", "ß then http://10.0.0.1/x", "🎁" * 3 + " $DB_URL"]
-    cand = leaks.candidates(strings, {"host", "env", "secret"})
+    cand = _patterns.candidates(strings, {"host", "env", "secret"})
     assert cand == {2: {"host"}, 3: {"env"}}
 
 
 def test_classify_host():
-    assert leaks.classify_host("127.0.0.1") == "loopback address"
-    assert leaks.classify_host("169.254.169.254") == "link-local address"
-    assert leaks.classify_host("fe80::1") == "link-local address"
-    assert leaks.classify_host("172.20.1.1") == "private address"
-    assert leaks.classify_host("172.32.1.1") is None
-    assert leaks.classify_host("db.svc.cluster.local") == ".local domain"
-    assert leaks.classify_host("billing") == "single-label host name"
-    assert leaks.classify_host("{host}") is None and leaks.classify_host("hostname") is None
-    assert leaks.classify_host("api.github.com") is None
-    assert leaks.classify_host("wiki.acme.net", ("acme.net",)) == "configured internal domain acme.net"
+    assert _patterns.classify_host("127.0.0.1") == "loopback address"
+    assert _patterns.classify_host("169.254.169.254") == "link-local address"
+    assert _patterns.classify_host("fe80::1") == "link-local address"
+    assert _patterns.classify_host("172.20.1.1") == "private address"
+    assert _patterns.classify_host("172.32.1.1") is None
+    assert _patterns.classify_host("db.svc.cluster.local") == ".local domain"
+    assert _patterns.classify_host("billing") == "single-label host name"
+    assert _patterns.classify_host("{host}") is None and _patterns.classify_host("hostname") is None
+    assert _patterns.classify_host("api.github.com") is None
+    assert _patterns.classify_host("wiki.acme.net", ("acme.net",)) == "configured internal domain acme.net"
 
 
 # ------------------------------------------------------------------------------------------------ corpus

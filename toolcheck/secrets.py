@@ -116,11 +116,11 @@ SECRET_PATTERNS: tuple[tuple[str, str], ...] = tuple((name, p) for name, p, _ in
 
 # Kinds whose match must also look random before it counts (the keyword alone is not enough).
 _NEEDS_SHAPE = {"credential assignment", "bearer token", "basic auth credentials"}
-_ASSIGN_WORDS = ("pass", "pwd", "secret", "key", "token")
+ASSIGN_WORDS = ("pass", "pwd", "secret", "key", "token")
 
 _COMPILED = tuple((name, LazyPattern(p), hints) for name, p, hints in SECRET_RULES)
 # A "run": 15+ characters of the base64url alphabet. Found with bytes.translate, far faster than a regex.
-_ALNUM_TABLE = bytes(0x61 if (i < 128 and chr(i).isalnum()) else 0x20 for i in range(256))
+ALNUM_TABLE = bytes(0x61 if (i < 128 and chr(i).isalnum()) else 0x20 for i in range(256))
 _RUN_TABLE = bytes(0x61 if (i < 128 and (chr(i).isalnum() or chr(i) in "+/_=-")) else 0x20 for i in range(256))
 
 
@@ -283,7 +283,7 @@ def has_run(text: str, n: int = 15) -> bool:
     """
     if len(text) < n:
         return False
-    return (b"a" * n) in text.encode("utf-8", "surrogatepass").translate(_ALNUM_TABLE)
+    return (b"a" * n) in text.encode("utf-8", "surrogatepass").translate(ALNUM_TABLE)
 
 
 def _high_entropy_spans(text: str, runs: list[tuple[int, int]], taken: list[tuple[str, int, int]],
@@ -341,7 +341,7 @@ def assignment_positions(low: str, first_only: bool = False) -> list[int]:
     if "=" not in low and ":" not in low:
         return out
     n = len(low)
-    for w in _ASSIGN_WORDS:
+    for w in ASSIGN_WORDS:
         i = low.find(w)
         while i != -1:
             j = i + len(w)
