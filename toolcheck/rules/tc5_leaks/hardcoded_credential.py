@@ -4,7 +4,8 @@ What it does:
 Matches the well-known credential formats (modelled on gitleaks and detect-secrets): AWS access key ids,
 GitHub and GitLab tokens, Slack tokens and webhooks, OpenAI, Anthropic, Google (API key, OAuth), Stripe,
 Hugging Face, npm, PyPI, SendGrid, Twilio, Mailgun, Shopify, DigitalOcean, Databricks, Square and Telegram
-tokens, Discord webhooks, private key blocks, JSON Web Tokens, `Bearer`/`Basic` credentials, and assignments
+tokens, Discord webhooks, private key blocks (with key material: prose that only names the header,
+`-----BEGIN PRIVATE KEY-----`, holds no key), JSON Web Tokens, `Bearer`/`Basic` credentials, and assignments
 such as `password=...` or `api_key: ...` whose value contains letters and digits. A `default`, `example`,
 `const` or `enum` value of a property named like a credential (`password`, `api_key`, `token`, `secret`)
 is reported when it looks real. Placeholders (`YOUR_API_KEY`, `sk-...`, `<token>`, `${SECRET}`, `xxxx`,
