@@ -196,8 +196,8 @@ def test_findings_point_into_nested_schemas(project):
         - {$ref: "#/$defs/x"}
       items: {type: string, examples: ["/etc/acme/secrets.yaml"]}
 """
-    text = _one("Filter things.", props) + "  $defs:\n    x: {type: string, description: Set $ACME_HOME first.}\n"
-    result = _lint(project, text)
+    text = _one("Filter things.", props) + "  $defs:\n    x: {type: string, description: Reads process.env.ACME_HOME.}\n"
+    result = _lint(project, text, extend_select=["TC507"])
     by_code = {f.code: f.pointer for f in result.findings if f.code.startswith("TC5")}
     assert by_code["TC506"] == "/parameters/properties/filter/anyOf/0/properties/where/description"
     assert by_code["TC505"] == "/parameters/properties/filter/items/examples/0"
@@ -211,9 +211,9 @@ returns:
   properties:
     link: {type: string, description: "Under https://reports.internal/weekly/."}
 errors:
-  - {code: FAILED, retryable: true, description: "Raises KeyError when the report is missing."}
+  - {code: FAILED, retryable: true, description: "The reply is the KeyError text when the report is missing."}
 """
-    result = _lint(project, text)
+    result = _lint(project, text, extend_select=["TC509"])
     pointers = {(f.code, f.pointer) for f in result.findings}
     assert ("TC501", "/returns/properties/link/description") in pointers
     assert ("TC509", "/errors/0/description") in pointers
@@ -340,7 +340,7 @@ def test_a_cyclic_schema_in_memory_terminates():
 
 
 def test_offsets_survive_non_ascii_text():
-    strings = ["Ünïcödé İstanbul ⚙️ 🎁 text", "plain", "ß then http://10.0.0.1/x", "🎁" * 3 + " $DB_URL"]
+    strings = ["Ünïcödé İstanbul ⚙️ 🎁 text", "plain", "ß then http://10.0.0.1/x", "🎁" * 3 + " process.env.DB_URL"]
     cand = _patterns.candidates(strings, {"host", "env", "secret"})
     assert cand == {2: {"host"}, 3: {"env"}}
 
@@ -362,13 +362,15 @@ def test_classify_host():
 
 @needs_corpus
 def test_corpus_counts(tmp_path):
-    result = run_engine("lint", [str(CORPUS / "tools.jsonl")], cwd=tmp_path, select=["TC5"])
+    result = run_engine("lint", [str(CORPUS / "tools.jsonl")], cwd=tmp_path, select=["TC5", "TC507", "TC509"])
     counts = Counter(f.code for f in result.findings)
-    # Measured when written: TC501 4 (requests.get proxy examples and `https://sweweb/...`), TC507 118 (ToolUniverse
-    # descriptions naming their API-key variables), TC509 5 (BFCL Java methods that "throw ...Exception").
-    assert 1 <= counts["TC501"] <= 15
-    assert 80 <= counts["TC507"] <= 200
-    assert 1 <= counts["TC509"] <= 20
+    # Measured when written (issue 17): TC501 1, `https://sweweb/...` (a named intranet host in a URL example; the
+    # requests.get proxy examples `http://10.10.1.10:3128` are format examples under proxy parameters, no longer
+    # reported). TC507 was 118 (ToolUniverse setup text naming API-key variables) and TC509 5 (BFCL Java methods
+    # that document what they "throw"): neither class is reported any more, and both rules are opt-in.
+    assert 1 <= counts["TC501"] <= 3
+    assert counts["TC507"] <= 3 and counts["TC509"] <= 3
     for code in ("TC502", "TC503", "TC504", "TC505", "TC506", "TC508", "TC510"):
         assert counts[code] <= 3, (code, [f.message for f in result.findings if f.code == code])
-    assert counts["TC507"] > 0 and all(f.severity == "warning" for f in result.findings if f.code == "TC507")
+    default = run_engine("lint", [str(CORPUS / "tools.jsonl")], cwd=tmp_path, select=["TC5"])
+    assert not {f.code for f in default.findings} & {"TC507", "TC509"}  # opt-in: a family selector leaves them off

@@ -83,9 +83,13 @@ def test_use_instead_is_clean(code, project):
 
 
 def _run_for(code, project, paths=None):
-    """TC7 rules run only under `toolcheck fuzz` (the fuzz extra); every other family under validate."""
+    """TC7 rules run only under `toolcheck fuzz` (the fuzz extra); every other family under validate. An opt-in
+    rule is turned on with extend-select, as its docs tell a user to."""
     if not code.startswith("TC7"):
-        return run_engine("validate", paths=paths, cwd=project.path)
+        from toolcheck.rules import RULES
+
+        extend = None if RULES[code].default_enabled else [code]
+        return run_engine("validate", paths=paths, cwd=project.path, extend_select=extend)
     pytest.importorskip("hypothesis_jsonschema")
     import os
 

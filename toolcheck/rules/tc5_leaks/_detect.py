@@ -20,22 +20,15 @@ from ._patterns import (
     DB_SCHEMES,
     EMAIL,
     ENV_CODE,
-    ENV_DOLLAR,
-    ENV_PERCENT,
-    ENV_PHRASE,
-    ENV_PLACEHOLDER,
-    ENV_SUFFIX,
     EXAMPLE_DOMAINS,
     EXAMPLE_MARKER,
     EXCEPTION,
     G_DOT_HOST,
-    G_ENV,
     G_IP,
     ID_MARKER,
     ID_WORDS,
     JAVA_ROOTS,
     JDBC_THIN,
-    KEY_NOT_ENV,
     LOCALHOST_PORT,
     NETWORK_SCHEMES,
     NOT_TABLE_SUFFIX,
@@ -117,6 +110,29 @@ def short(s: str, n: int = 80) -> str:
 
 
 
+# A loopback or private address (not a name: `wiki.corp`, `billing` say which network) in a format example
+# names no server of the deployment: any local dev server or LAN looks the same.
+EXAMPLE_ADDRESS_REASONS = ("loopback address", "loopback name", "private address")
+
+
+# "throws an IllegalArgumentException", "@throws IOException", "Raises: KeyError", "raise ValueError(...)":
+# documented behaviour of a wrapped method (or code), just before the name in the same sentence.
+THROWS_CLAUSE = LazyPattern(r"(?i)(?:\b(?:throws?|thrown|raises?|raised|rethrows?)\b|@exception\b|@throws\b)"
+                            r"[^.;:!?\n]{0,40}$|\bRaises:\s*$")
+_FENCE = LazyPattern(r"```.*?(?:```|\Z)", re.S)
+_PATCH_MARK = LazyPattern(r"(?m)^(?:@@ |diff --git |\+\+\+ |--- a/)")
+_PATCH_LINE = LazyPattern(r"(?m)^[ \t]*(?:[+-](?![+-]{2})|@@).*$")
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of example code in a string: fenced blocks, and the lines of a patch (a text with a hunk or file
+    header: `@@ ... @@`, `diff --git`, `+++ b/...`)."""
+    spans = [m.span() for m in _FENCE.finditer(text)] if "```" in text else []
+    if _PATCH_MARK.search(text):
+        spans += [m.span() for m in _PATCH_LINE.finditer(text)]
+    return spans
+
+
 class Detectors:
     """The detectors, run on one string by :meth:`scan_text`; the run's settings are the subclass's
     (:class:`.index.Scanner`)."""
@@ -157,7 +173,7 @@ class Detectors:
         if "sql" in fams and not (words & SQL_WORDS) and not scope.sql_tool:
             self._sql(text, low, items, taken)
         if "env" in fams:
-            self._env(t, text, low, scope, items, taken)
+            self._env(text, items, taken)
         if "exc" in fams and t.kind == "prose" and not any(i.code == "TC508" for i in items):
             self._exceptions(text, scope, items, taken)
         return items
@@ -190,8 +206,11 @@ class Detectors:
                 taken.append((0, len(text)))
 
     def _hosts(self, t: Text, text: str, low: str, words: set[str], items: list[Item], taken) -> None:
+        address_ctx = bool(words & ADDRESS_WORDS) or t.fmt in ADDRESS_FORMATS
         if "://" in text:
-            self._urls(text, items, taken)
+            # a description or example (not a default, const or enum: the tool's own value) documents a format
+            documents = t.kind == "prose" or t.field == "example"
+            self._urls(text, items, taken, documents, address_ctx)
         if "=" in text and ";" in text:
             for m in ADO.finditer(text):
                 if not overlaps(m.start(), m.end(), taken):
@@ -205,11 +224,11 @@ class Detectors:
         if G_DOT_HOST.search(low):
             self._bare_hosts(text, items, taken)
         # bare addresses: not where they document a format (`host: {description: "e.g. 192.168.1.10"}`)
-        if words & ADDRESS_WORDS or t.fmt in ADDRESS_FORMATS:
+        if address_ctx:
             return
         self._bare_addresses(text, low, items, taken)
 
-    def _urls(self, text: str, items: list[Item], taken) -> None:
+    def _urls(self, text: str, items: list[Item], taken, documents: bool, address_ctx: bool) -> None:
         for m in URL.finditer(text):
             url = m.group().rstrip(".,;:!?")
             while url and url[-1] in ")]" and url.count(url[-1]) > url.count("(" if url[-1] == ")" else "["):
@@ -225,6 +244,9 @@ class Detectors:
                 continue
             taken.append((s, e))  # the URL's host decides; hosts in its path or query are not looked at
             why = classify_host(host, self.internal_domains)
+            if why in EXAMPLE_ADDRESS_REASONS and documents and (
+                    address_ctx or EXAMPLE_MARKER.search(text, max(0, s - 60), s)):
+                continue  # `base_url: "e.g. http://localhost:3000"`, a proxy "such as http://10.10.1.10:3128"
             if why and not self.allow.host(host) and not self.allow.text(url, host):
                 items.append(Item("TC501", f"{host} in {short(self.masker.mask(url), 70)}", why))
 
@@ -351,30 +373,26 @@ class Detectors:
             if not self.allow.text(f, *tables):
                 items.append(Item("TC506", f, "SQL"))
 
-    def _env(self, t: Text, text: str, low: str, scope: Scope, items: list[Item], taken) -> None:
+    def _env(self, text: str, items: list[Item], taken) -> None:
         names: list[str] = []
-        refs = ENV_DOLLAR if "$" in text else ()
-        if "%" in text:
-            refs += (ENV_PERCENT,)
-        if "env" in low:
-            refs += ENV_CODE
-        for rx in refs:
+        for rx in ENV_CODE:
             for m in rx.finditer(text):
                 if next((g for g in m.groups() if g), None) and not overlaps(m.start(), m.end(), taken):
                     names.append(m.group().strip())
                     taken.append(m.span())
-        if t.kind == "prose":
-            names += _env_names_in_prose(text, low, scope, taken)
         for n in dict.fromkeys(names):
             if not self.allow.text(n):
-                items.append(Item("TC507", n, "environment variable"))
+                items.append(Item("TC507", n, "code reading an environment variable"))
 
     def _exceptions(self, text: str, scope: Scope, items: list[Item], taken) -> None:
         seen = set()
+        code = code_spans(text)
         for m in EXCEPTION.finditer(text):
             name = m.group(1) + m.group(2)
             if overlaps(m.start(), m.end(), taken) or m.group(2) in scope.vocabulary or name in seen:
                 continue
+            if overlaps(m.start(), m.end(), code) or THROWS_CLAUSE.search(text, max(0, m.start() - 50), m.start()):
+                continue  # example code or a patch; a wrapped method's documented `throws`/`raises`
             if len(m.group(2)) <= len("Exception") + 1 and m.group(2).endswith("Exception"):
                 continue
             seen.add(name)
@@ -419,23 +437,3 @@ def _table_names(text: str, low: str, taken) -> list[str]:
                     tables.append(name)
     return list(dict.fromkeys(tables))
 
-
-def _env_names_in_prose(text: str, low: str, scope: Scope, taken) -> list[str]:
-    """UPPER_SNAKE names with a credential/URL suffix, or next to "environment variable", in prose."""
-    names = []
-    rxs = (ENV_SUFFIX,) if G_ENV.search(text) else ()
-    if "env" in low:
-        rxs += (ENV_PHRASE,)
-    for rx in rxs:
-        for m in rx.finditer(text):
-            g = 1 if m.group(1) else 2 if rx.groups > 1 and m.group(2) else 0
-            if not g:
-                continue
-            name, s = m.group(g), m.start(g)
-            if overlaps(s, s + len(name), taken) or name in scope.vocabulary or ENV_PLACEHOLDER.search(name):
-                continue
-            if name.endswith("_KEY") and name.split("_")[-2] in KEY_NOT_ENV:
-                continue
-            names.append(name)
-            taken.append((s, s + len(name)))
-    return names

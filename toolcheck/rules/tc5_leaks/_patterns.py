@@ -296,30 +296,18 @@ NOT_TABLE_SUFFIX = LazyPattern(r"(?i)\.(?:json|ya?ml|csv|tsv|txt|xml|html?|md|py
 # ------------------------------------------------------------------------------------------------ env vars
 
 ENV_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
-ENV_DOLLAR = (
-    LazyPattern(r"\$\{\{\s*(?:secrets|env|vars)\.(" + ENV_NAME + r")\s*\}\}"),
-    LazyPattern(r"\$\{(" + ENV_NAME + r")(?::?[-=?+][^}]*)?\}"),
-    LazyPattern(r"\$([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])\b"),
-)
-ENV_PERCENT = LazyPattern(r"%([A-Z][A-Z0-9]*_[A-Z0-9_]+)%")
+# Code that reads the environment: the handler's source pasted into what the model reads. Names in setup prose
+# ("requires HF_TOKEN", "set the FDA_API_KEY environment variable") and `$X`/`${X}`/`%X%` (shell and template
+# placeholders: an e-mail template's `%FIRST_NAME%`) are not reported: they document the setup or the format.
 ENV_CODE = (
+    LazyPattern(r"\$\{\{\s*(?:secrets|env|vars)\.(" + ENV_NAME + r")\s*\}\}"),  # a CI workflow expression
     LazyPattern(r"\bos\.environ(?:\.get\(\s*|\[\s*)[\"'](" + ENV_NAME + r")[\"']"),
     LazyPattern(r"\b(?:os\.getenv|getenv|System\.getenv|os\.Getenv|env::var|Environment\.GetEnvironmentVariable"
-               r"|ENV\.fetch)\(\s*[\"'](" + ENV_NAME + r")[\"']"),
+                r"|ENV\.fetch)\(\s*[\"'](" + ENV_NAME + r")[\"']"),
     LazyPattern(r"\bprocess\.env(?:\.(" + ENV_NAME + r")|\[\s*[\"'](" + ENV_NAME + r")[\"']\s*\])"),
     LazyPattern(r"\bENV\[\s*[\"'](" + ENV_NAME + r")[\"']\s*\]"),
     LazyPattern(r"\bimport\.meta\.env\.(" + ENV_NAME + r")"),
 )
-UPPER = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"
-ENV_SUFFIX = LazyPattern(r"(?<![\w$%{])(" + r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API_KEY|ACCESS_KEY(?:_ID)?|SECRET_KEY"
-                         r"|PRIVATE_KEY|SIGNING_KEY|ENCRYPTION_KEY|LICENSE_KEY|MASTER_KEY|KEY|TOKEN|SECRET|PASSWORD"
-                         r"|PASSWD|PWD|CREDENTIALS?|DSN|URL|URI|CONNECTION_STRING|CONN_STR|CLIENT_ID)" + r")\b")
-ENV_PHRASE = LazyPattern(r"(?<![\w$%{])(" + UPPER + r")\b[`'\"]?\s*\(?\s*(?:[Ee]nv(?:ironment)?\.?\s*var(?:iable)?s?\b"
-                         r"|[Ee]nvironment\b)|\b(?:[Ee]nv(?:ironment)?\.?\s*var(?:iable)?s?|[Ee]nvironment)\s*[`'\"(:]?\s*"
-                         r"(" + UPPER + r")\b")
-KEY_NOT_ENV = {"SORT", "PRIMARY", "FOREIGN", "PARTITION", "CACHE", "IDEMPOTENCY", "ROW", "HASH", "RANGE", "UNIQUE",
-                "COMPOSITE", "SHIFT", "CTRL", "ALT", "META", "OBJECT", "GROUP", "LOOKUP", "DEDUP", "ROUTING", "SHARD"}
-ENV_PLACEHOLDER = LazyPattern(r"YOUR|EXAMPLE|PLACEHOLDER|DUMMY|XXX|SAMPLE|FAKE|CHANGE_?ME|MY_")
 
 
 # ------------------------------------------------------------------------------------------------ traces
@@ -357,8 +345,6 @@ G_IP = LazyPattern(r"(?:10|172|192|127|169)\.\d{1,3}\.\d{1,3}\.\d")
 G_PATH = LazyPattern(r"/(?:etc|home|Users|root|var|opt|srv|app|mnt|Volumes|usr|workspace|private)/")
 G_TRACE = LazyPattern(r"\.(?:java|kt|scala|groovy|clj|js|mjs|cjs|ts|rb|go|rs):\d|\.php\b")
 G_JVM = LazyPattern(r"at (?:com|org|net|io|java|javax|sun|jdk|kotlin|scala|android)\.")
-G_DOLLAR = LazyPattern(r"\$(?:\{|[A-Z][A-Z0-9]*_)")
-G_ENV = LazyPattern(r"_(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|CREDENTIALS?|DSN|URL|URI|STRING|STR|ID)\b")
 SECRET_CODES = frozenset(("TC502", "TC503", "TC504"))
 
 
@@ -373,7 +359,7 @@ HINTS: dict[str, tuple[tuple[bytes, ...], tuple[bytes, ...], tuple[re.Pattern, .
     "email": ((b"@",), (), (), ()),
     "path": ((b":\\", b"\\\\", b"/."), (), (as_bytes(G_PATH),), ()),  # drive paths, UNC shares, dotfiles
     "sql": ((b"JOIN", b"TABLE"), (b"select", b"insert into", b"delete from", b"update", b"table"), (), ()),
-    "env": ((), (b"env",), (as_bytes(G_ENV), as_bytes(G_DOLLAR), as_bytes(ENV_PERCENT)), ()),
+    "env": ((b"${{",), (b"env",), (), ()),
     # (JVM headers such as `Exception in thread` and `Caused by:` come with the "exc" family)
     "trace": ((b'File "', b":line ", b"goroutine ", b"panicked at", b"Stack trace"), (),
               (as_bytes(G_TRACE), as_bytes(G_JVM)), ()),

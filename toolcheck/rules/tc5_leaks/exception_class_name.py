@@ -2,9 +2,11 @@
 
 What it does:
 Finds class names ending in `Exception` or `Error` (optionally package-qualified, `java.io.IOException`) in
-titles and descriptions. Names that are this contract's own error codes or enum values are not reported,
-nor are exceptions inside a stack trace (TC508 reports those). Info: describing behaviour with exception
-names is common in wrapped library functions.
+titles and descriptions. Not reported: names that are this contract's own error codes or enum values,
+exceptions inside a stack trace (TC508 reports those), a wrapped method's documented behaviour (`throws an
+IllegalArgumentException`, `@throws IOException`, `raises KeyError`, `Raises:`) and example code (a fenced
+block, the lines of a patch). Opt-in info (`--extend-select TC509`): describing behaviour with exception names
+is common and mostly harmless in wrapped library functions.
 
 Why is this bad?
 Exception classes reveal the implementation language and libraries, and the model cannot catch them: it
@@ -13,7 +15,7 @@ needs to know what went wrong and whether to retry.
 Example:
 ```yaml
 name: parse_date
-description: Parse a date string. Throws DateTimeParseException when the text is not a date.
+description: Parse a date string. On bad input the reply is the text of the java.time.format.DateTimeParseException.
 parameters:
   type: object
   properties:
@@ -41,7 +43,8 @@ from typing import Any
 from ..base import Hit, RuleSpec
 from .index import LeakFacts, LeaksIndex, leak_hit
 
-RULE = RuleSpec("TC509", "exception-class-name", severity="info", scope="contract", index=LeaksIndex)
+RULE = RuleSpec("TC509", "exception-class-name", severity="info", scope="contract", index=LeaksIndex,
+                default_enabled=False)
 
 NOUNS = ("an exception class name", "exception class names")
 HELP = ("Describe the failure in words the model can act on, or declare it in `errors` with an UPPER_SNAKE "
