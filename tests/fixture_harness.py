@@ -131,8 +131,13 @@ def _settings(command: str, **opts):
 
 
 def run_case(case: Case, proj: Path, only: bool, also: tuple[str, ...] = ()):
-    """The RunResult of the case's project: with only its rule (and ``also``) selected, or every rule."""
+    """The RunResult of the case's project: with only its rule (and ``also``) selected, or every rule (an
+    opt-in rule's pass case adds it with extend-select, as a user who turned it on would)."""
+    from toolcheck.rules import RULES, load_rules
+
     select = [case.code, *also] if only else None
+    load_rules()
+    extend = None if only or RULES[case.code].default_enabled else [case.code]
     old = os.getcwd()
     os.chdir(proj)
     try:
@@ -148,7 +153,7 @@ def run_case(case: Case, proj: Path, only: bool, also: tuple[str, ...] = ()):
                                         handler_timeout=2.0, save_failures=False))
         from toolcheck.engine import run
 
-        return run(_settings("validate", select=select), "validate")
+        return run(_settings("validate", select=select, extend_select=extend), "validate")
     finally:
         os.chdir(old)
 

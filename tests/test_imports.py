@@ -37,8 +37,6 @@ ALLOWED_PRIVATE: dict[tuple[str, str], str] = {
     ("toolcheck.diffing", "toolcheck.engine._Stamper"): "WP5: diff through a public engine API",
     ("toolcheck.diffing", "toolcheck.engine._run_rule"): "WP5: diff through a public engine API",
     ("toolcheck.diffing", "toolcheck.engine._runnable"): "WP5: diff through a public engine API",
-    ("toolcheck.checks.leaks", "toolcheck.secrets._ALNUM_TABLE"): "WP4: the TC5 patterns move with the family",
-    ("toolcheck.checks.leaks", "toolcheck.secrets._ASSIGN_WORDS"): "WP4: the TC5 patterns move with the family",
     ("toolcheck.compat.witness", "toolcheck.compat.schemadiff._numeric_bound"): "WP5: TC8 compat package",
     ("toolcheck.fuzz.driver", "toolcheck.fuzz.shape._delete"): "WP5: fuzz package",
     ("toolcheck.fuzz.driver", "toolcheck.fuzz.shape._insert"): "WP5: fuzz package",

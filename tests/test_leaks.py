@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from toolcheck import masking, secrets
-from toolcheck.checks import leaks
+from toolcheck.rules.tc5_leaks import _patterns, _walk
 
 from .conftest import CORPUS, needs_corpus, run_cli, run_engine
 
@@ -196,8 +196,8 @@ def test_findings_point_into_nested_schemas(project):
         - {$ref: "#/$defs/x"}
       items: {type: string, examples: ["/etc/acme/secrets.yaml"]}
 """
-    text = _one("Filter things.", props) + "  $defs:\n    x: {type: string, description: Set $ACME_HOME first.}\n"
-    result = _lint(project, text)
+    text = _one("Filter things.", props) + "  $defs:\n    x: {type: string, description: Reads process.env.ACME_HOME.}\n"
+    result = _lint(project, text, extend_select=["TC507"])
     by_code = {f.code: f.pointer for f in result.findings if f.code.startswith("TC5")}
     assert by_code["TC506"] == "/parameters/properties/filter/anyOf/0/properties/where/description"
     assert by_code["TC505"] == "/parameters/properties/filter/items/examples/0"
@@ -211,9 +211,9 @@ returns:
   properties:
     link: {type: string, description: "Under https://reports.internal/weekly/."}
 errors:
-  - {code: FAILED, retryable: true, description: "Raises KeyError when the report is missing."}
+  - {code: FAILED, retryable: true, description: "The reply is the KeyError text when the report is missing."}
 """
-    result = _lint(project, text)
+    result = _lint(project, text, extend_select=["TC509"])
     pointers = {(f.code, f.pointer) for f in result.findings}
     assert ("TC501", "/returns/properties/link/description") in pointers
     assert ("TC509", "/errors/0/description") in pointers
@@ -335,40 +335,42 @@ def test_a_cyclic_schema_in_memory_terminates():
     schema: dict = {"type": "object", "description": "http://10.0.0.1/", "properties": {}}
     schema["properties"]["self"] = schema
     FakeContract.data["parameters"] = schema
-    texts, names = leaks.collect_strings(FakeContract())
-    assert 0 < len(texts) <= leaks.MAX_DEPTH + 2 and len(names) <= leaks.MAX_DEPTH + 1
+    texts, names = _walk.collect_strings(FakeContract())
+    assert 0 < len(texts) <= _walk.MAX_DEPTH + 2 and len(names) <= _walk.MAX_DEPTH + 1
 
 
 def test_offsets_survive_non_ascii_text():
-    strings = ["Ünïcödé İstanbul ⚙️ 🎁 text", "plain", "ß then http://10.0.0.1/x", "🎁" * 3 + " $DB_URL"]
-    cand = leaks.candidates(strings, {"host", "env", "secret"})
+    strings = ["Ünïcödé İstanbul ⚙️ 🎁 text", "plain", "ß then http://10.0.0.1/x", "🎁" * 3 + " process.env.DB_URL"]
+    cand = _patterns.candidates(strings, {"host", "env", "secret"})
     assert cand == {2: {"host"}, 3: {"env"}}
 
 
 def test_classify_host():
-    assert leaks.classify_host("127.0.0.1") == "loopback address"
-    assert leaks.classify_host("169.254.169.254") == "link-local address"
-    assert leaks.classify_host("fe80::1") == "link-local address"
-    assert leaks.classify_host("172.20.1.1") == "private address"
-    assert leaks.classify_host("172.32.1.1") is None
-    assert leaks.classify_host("db.svc.cluster.local") == ".local domain"
-    assert leaks.classify_host("billing") == "single-label host name"
-    assert leaks.classify_host("{host}") is None and leaks.classify_host("hostname") is None
-    assert leaks.classify_host("api.github.com") is None
-    assert leaks.classify_host("wiki.acme.net", ("acme.net",)) == "configured internal domain acme.net"
+    assert _patterns.classify_host("127.0.0.1") == "loopback address"
+    assert _patterns.classify_host("169.254.169.254") == "link-local address"
+    assert _patterns.classify_host("fe80::1") == "link-local address"
+    assert _patterns.classify_host("172.20.1.1") == "private address"
+    assert _patterns.classify_host("172.32.1.1") is None
+    assert _patterns.classify_host("db.svc.cluster.local") == ".local domain"
+    assert _patterns.classify_host("billing") == "single-label host name"
+    assert _patterns.classify_host("{host}") is None and _patterns.classify_host("hostname") is None
+    assert _patterns.classify_host("api.github.com") is None
+    assert _patterns.classify_host("wiki.acme.net", ("acme.net",)) == "configured internal domain acme.net"
 
 
 # ------------------------------------------------------------------------------------------------ corpus
 
 @needs_corpus
 def test_corpus_counts(tmp_path):
-    result = run_engine("lint", [str(CORPUS / "tools.jsonl")], cwd=tmp_path, select=["TC5"])
+    result = run_engine("lint", [str(CORPUS / "tools.jsonl")], cwd=tmp_path, select=["TC5", "TC507", "TC509"])
     counts = Counter(f.code for f in result.findings)
-    # Measured when written: TC501 4 (requests.get proxy examples and `https://sweweb/...`), TC507 118 (ToolUniverse
-    # descriptions naming their API-key variables), TC509 5 (BFCL Java methods that "throw ...Exception").
-    assert 1 <= counts["TC501"] <= 15
-    assert 80 <= counts["TC507"] <= 200
-    assert 1 <= counts["TC509"] <= 20
+    # Measured when written (issue 17): TC501 1, `https://sweweb/...` (a named intranet host in a URL example; the
+    # requests.get proxy examples `http://10.10.1.10:3128` are format examples under proxy parameters, no longer
+    # reported). TC507 was 118 (ToolUniverse setup text naming API-key variables) and TC509 5 (BFCL Java methods
+    # that document what they "throw"): neither class is reported any more, and both rules are opt-in.
+    assert 1 <= counts["TC501"] <= 3
+    assert counts["TC507"] <= 3 and counts["TC509"] <= 3
     for code in ("TC502", "TC503", "TC504", "TC505", "TC506", "TC508", "TC510"):
         assert counts[code] <= 3, (code, [f.message for f in result.findings if f.code == code])
-    assert counts["TC507"] > 0 and all(f.severity == "warning" for f in result.findings if f.code == "TC507")
+    default = run_engine("lint", [str(CORPUS / "tools.jsonl")], cwd=tmp_path, select=["TC5"])
+    assert not {f.code for f in default.findings} & {"TC507", "TC509"}  # opt-in: a family selector leaves them off

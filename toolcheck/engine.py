@@ -406,7 +406,7 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
 
     # secrets only context reveals (a `password` default) are masked whatever rules run: TC503/TC504 learn
     # them from the contracts they scan (every reported one) before the findings are masked; the rest here
-    from .checks.leaks import learn_context_secrets
+    from .rules.tc5_leaks.index import learn_context_secrets
 
     tc5_learns = bool(enabled & {"TC503", "TC504"})
     learn_context_secrets([c for c in contracts if not (tc5_learns and c.file.reported)], masker,

@@ -116,11 +116,11 @@ SECRET_PATTERNS: tuple[tuple[str, str], ...] = tuple((name, p) for name, p, _ in
 
 # Kinds whose match must also look random before it counts (the keyword alone is not enough).
 _NEEDS_SHAPE = {"credential assignment", "bearer token", "basic auth credentials"}
-_ASSIGN_WORDS = ("pass", "pwd", "secret", "key", "token")
+ASSIGN_WORDS = ("pass", "pwd", "secret", "key", "token")
 
 _COMPILED = tuple((name, LazyPattern(p), hints) for name, p, hints in SECRET_RULES)
 # A "run": 15+ characters of the base64url alphabet. Found with bytes.translate, far faster than a regex.
-_ALNUM_TABLE = bytes(0x61 if (i < 128 and chr(i).isalnum()) else 0x20 for i in range(256))
+ALNUM_TABLE = bytes(0x61 if (i < 128 and chr(i).isalnum()) else 0x20 for i in range(256))
 _RUN_TABLE = bytes(0x61 if (i < 128 and (chr(i).isalnum() or chr(i) in "+/_=-")) else 0x20 for i in range(256))
 
 
@@ -283,7 +283,7 @@ def has_run(text: str, n: int = 15) -> bool:
     """
     if len(text) < n:
         return False
-    return (b"a" * n) in text.encode("utf-8", "surrogatepass").translate(_ALNUM_TABLE)
+    return (b"a" * n) in text.encode("utf-8", "surrogatepass").translate(ALNUM_TABLE)
 
 
 def _high_entropy_spans(text: str, runs: list[tuple[int, int]], taken: list[tuple[str, int, int]],
@@ -341,7 +341,7 @@ def assignment_positions(low: str, first_only: bool = False) -> list[int]:
     if "=" not in low and ":" not in low:
         return out
     n = len(low)
-    for w in _ASSIGN_WORDS:
+    for w in ASSIGN_WORDS:
         i = low.find(w)
         while i != -1:
             j = i + len(w)
@@ -358,6 +358,17 @@ def assignment_positions(low: str, first_only: bool = False) -> list[int]:
     return out
 
 
+_PEM_ARMOUR = re.compile(r"-----(?:BEGIN|END) [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
+_BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{32,}")
+
+
+def has_key_material(block: str) -> bool:
+    """Whether a matched private key block holds key material: 32 or more base64 characters in a row between
+    its armour lines (line breaks, including escaped ``\\n``, and spaces do not count as breaks)."""
+    body = re.sub(r"\\[nr]|[\s\\]", "", _PEM_ARMOUR.sub("|", block))  # an ellipsis (`...`) stays a break
+    return bool(_BASE64_RUN.search(body))
+
+
 def _apply(name: str, rx, text: str, found: list[tuple[str, int, int]]) -> None:
     for m in rx.finditer(text):
         if "secret" in rx.groupindex and m.group("secret") is not None:
@@ -369,6 +380,8 @@ def _apply(name: str, rx, text: str, found: list[tuple[str, int, int]]) -> None:
             continue  # a URL's password is always a secret unless it is a stand-in: `hunter2` is masked too
         if name in _NEEDS_SHAPE and not _shape_ok(value):
             continue
+        if name == "private key block" and not has_key_material(value):
+            continue  # prose naming the format's header (`-----BEGIN PRIVATE KEY-----`) holds no key
         if name == "credential assignment" and _CURSOR_WORDS.search(text, max(0, m.start() - 24), e + 24):
             continue  # a page token or cursor is opaque, not secret
         if any(s < fe and fs < e for _, fs, fe in found):

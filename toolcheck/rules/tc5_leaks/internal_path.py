@@ -1,0 +1,54 @@
+"""A string the model reads contains an absolute path that reveals the server layout or a user name.
+
+What it does:
+Finds absolute paths under `/etc`, `/var`, `/opt`, `/srv`, `/root`, `/mnt`, `/Volumes`, `/usr/local`, `/app`
+and `/workspace`, Windows drive paths (`D:\\exports\\...`) and UNC shares (`\\\\fs01\\finance`), home
+directories with a real-looking user name (`/home/jsmith/`, `/Users/jane.doe/`, `C:\\Users\\jsmith\\`), and
+credentials files (`~/.aws/credentials`, `.ssh/id_rsa`, `/etc/shadow`, ...). In the description or examples
+of a parameter that is itself a path (`path`, `file`, `dir`, `output_path`, ...) only home directories with a
+user name and credentials files are reported: an example path documents the format. Relative paths
+(`reports/q1.pdf`), `/tmp/...`, `~/...` and placeholder users (`/home/user/`, `C:\\Users\\<name>\\`) are fine.
+
+Why is this bad?
+Absolute paths tell an attacker where the service, its configuration and its data live and who runs it, and
+invite the model to pass such paths back to file tools.
+
+Example:
+```yaml
+name: export_report
+description: Export the monthly report; files are written to /srv/finance/exports/ on the app server.
+parameters:
+  type: object
+  properties:
+    month: {type: string, description: Month as YYYY-MM.}
+```
+
+Use instead:
+```yaml
+name: export_report
+description: Export the monthly report and return a download link.
+parameters:
+  type: object
+  properties:
+    month: {type: string, description: Month as YYYY-MM.}
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..base import Hit, RuleSpec
+from .index import LeakFacts, LeaksIndex, leak_hit
+
+RULE = RuleSpec("TC505", "internal-path", severity="warning", scope="contract", index=LeaksIndex)
+
+NOUNS = ("an absolute path", "absolute paths")
+HELP = ("Remove the absolute path (the handler knows where its files are); show the format with a relative "
+        "example such as `reports/q1.pdf`.")
+
+
+def check(facts: LeakFacts, options: dict[str, Any]) -> Iterator[Hit]:
+    for text, items in facts.matches(RULE.code):
+        yield leak_hit(text, items, NOUNS, HELP)
