@@ -83,9 +83,11 @@ def test_use_instead_is_clean(code, project):
 
 
 def _run_for(code, project, paths=None):
-    """TC7 rules run only under `toolcheck fuzz` (the fuzz extra); every other family under validate."""
+    """TC7 rules run only under `toolcheck fuzz` (the fuzz extra); every other family under validate (an opt-in
+    rule selected by its code, as a user turns it on)."""
     if not code.startswith("TC7"):
-        return run_engine("validate", paths=paths, cwd=project.path)
+        extend = None if RULES[code].default_enabled else [code]
+        return run_engine("validate", paths=paths, cwd=project.path, extend_select=extend)
     pytest.importorskip("hypothesis_jsonschema")
     import os
 
