@@ -26,6 +26,7 @@ RULE_MODULES: dict[str, str] = {
     "TC410": "toolcheck.rules.tc4_naming.no_usage_guidance",
     "TC411": "toolcheck.rules.tc4_naming.model_directed_instruction",
     "TC412": "toolcheck.rules.tc4_naming.invisible_characters",
+    "TC413": "toolcheck.rules.tc4_naming.description_restates_name",
     "TC601": "toolcheck.rules.tc6_safety.missing_risk",
     "TC602": "toolcheck.rules.tc6_safety.risk_contradicts_verb",
     "TC603": "toolcheck.rules.tc6_safety.annotations_contradict_risk",
