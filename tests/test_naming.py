@@ -121,6 +121,9 @@ def test_name_style(name, style):
     ("都市名。例えば「東京」または「大阪」。", None),
     ("Search query, e.g. 'x' or 'y'. Options: name, id", None),
     ("A plain description without any list.", None),
+    # a slash inside a comma-separated list belongs to the value
+    ("分类。可选值: Arts, Books/Review, Science", ["Arts", "Books/Review", "Science"]),
+    ("Whether to list local ones ('local'), remote ones ('remote') or all ('all').", ["local", "remote", "all"]),
 ])
 def test_enum_values(desc, values):
     assert enum_values(desc) == values

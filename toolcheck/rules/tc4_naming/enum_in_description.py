@@ -82,6 +82,8 @@ _NOT_ENUM = ("comma", "separated", "multiple", "partial", "insensitive", "and/or
 _OPEN_LIST = re.compile(r"\betc\b|\.\.\.|…|\band (?:so on|more)\b|\bothers?\b|等|など", re.I)
 _VALUE = re.compile(r"[\w\-.+/@#*]+(?: [\w\-.+]+){0,2}")
 _ITEM_SPLIT = re.compile(r"\s*(?:,|/|\||、|，|\bor\b|\band\b|または|或者?|或是|及び|和)\s*")
+# in a comma-separated list a slash belongs to a value ("Books/Review"); only "a/b" or "a|b" alone splits there
+_COMMA_SPLIT = re.compile(r"\s*(?:,|、|，|\bor\b|\band\b|または|或者?|或是|及び|和)\s*")
 _DEFAULT_IN_TEXT = both(r"\bdefault(?:s)?(?:\s+(?:is|value is|to))?\s*[:=]?\s*['\"`]([\w\-.:/]+)['\"`]")
 _EXAMPLE_QUOTED = both(r"(?:e\.g\.|for example|examples?|such as)[:,]?\s*(" + _QUOTED + ")")
 # cheap first looks (on the lowercased description) before the real parse
@@ -134,7 +136,9 @@ def _parse_values(text: str) -> list[str] | None:
     if _OPEN_LIST.search(text):
         return None
     vals = []
-    for part in _ITEM_SPLIT.split(_PARENS.sub("", text)):
+    text = _PARENS.sub("", text)
+    split = _COMMA_SPLIT if ("," in text or "、" in text or "，" in text) else _ITEM_SPLIT
+    for part in split.split(text):
         v = _clean_value(part)
         if not v:
             continue
