@@ -111,8 +111,8 @@ _POISON_CJK: tuple[tuple[str, tuple[tuple[str, ...], ...], tuple[re.Pattern, re.
 
 
 # the start of a sentence that scopes what follows to one task: "When you retrieve summoner data, ..."
-_SCOPED = re.compile(r"(?:when|if|before|after|once|to)\b[^,;:]{3,80}[,;:]\s*(?:you\s+)?(?:must\s+|should\s+)?$",
-                     re.I)
+_SCOPED = re.compile(r"(?:when|if|before|after|once|to)\b[^,;:]{3,80}[,;:]\s*(?:you\s+)?"
+                     r"(?:[*_]{0,2}(?:must|should)[*_]{0,2}\s+)?$", re.I)
 _SENTENCE_START = re.compile(r"[.!?\n]\s*")
 
 
