@@ -328,7 +328,10 @@ parameters:
 
 
 def test_undocumented_parameters_everywhere(project):
-    f = only(lint(project, NESTED), "TC407")
+    f = only(lint(project, NESTED), "TC407")  # nested properties only with `nested: true`
+    assert {(x.pointer, x.message) for x in f} == {
+        ("/parameters/properties/address", "parameter `address` has no description")}
+    f = only(lint(project, NESTED, "rules:\n  TC407: {nested: true}\n"), "TC407")
     got = {(x.pointer, x.message) for x in f}
     assert got == {
         ("/parameters/properties/address", "parameter `address` has no description"),
