@@ -19,13 +19,14 @@ from .conftest import CORPUS, ROOT, needs_corpus, run_engine
 
 RULES = load_rules()
 TC4_OWN = sorted(c for c in RULES if "TC401" <= c <= "TC429")
+TC4_OPT_IN = [c for c in TC4_OWN if not RULES[c].default_enabled]  # turned on here, as a user selects them
 
 
 def lint(project, contract: str, config: str = "", name: str = "tool.yaml", command: str = "lint"):
     """Write one contract file (and a config) and return the TC401-TC429 findings."""
     project.write(f"contracts/{name}", textwrap.dedent(contract).lstrip("\n"))
     project.write("toolcheck.yaml", "paths: [contracts]\nsamples: samples\n" + textwrap.dedent(config))
-    result = run_engine(command, cwd=project.path)
+    result = run_engine(command, cwd=project.path, extend_select=TC4_OPT_IN)
     return [f for f in result.findings if f.code in TC4_OWN]
 
 
@@ -120,6 +121,9 @@ def test_name_style(name, style):
     ("都市名。例えば「東京」または「大阪」。", None),
     ("Search query, e.g. 'x' or 'y'. Options: name, id", None),
     ("A plain description without any list.", None),
+    # a slash inside a comma-separated list belongs to the value
+    ("分类。可选值: Arts, Books/Review, Science", ["Arts", "Books/Review", "Science"]),
+    ("Whether to list local ones ('local'), remote ones ('remote') or all ('all').", ["local", "remote", "all"]),
 ])
 def test_enum_values(desc, values):
     assert enum_values(desc) == values
@@ -132,7 +136,9 @@ def test_placeholder_messages_and_severities(project):
     f = only(lint(project, tool(description="TODO")), "TC401")
     assert [(x.severity, x.message, x.pointer) for x in f] == [
         ("error", "description `TODO` is a placeholder", "/description")]
-    f = only(lint(project, tool(name="get_weather", description="Gets the weather.")), "TC401")
+    fs = lint(project, tool(name="get_weather", description="Gets the weather."))
+    assert not only(fs, "TC401")  # a restated name is TC413's (opt-in), a warning
+    f = only(fs, "TC413")
     assert f[0].severity == "warning" and "restates the tool name `get_weather`" in f[0].message
     f = only(lint(project, tool(description="   ")), "TC401")
     assert f[0].message == "description is empty"
@@ -225,11 +231,11 @@ def test_name_style_prefix_suggestion_borrows_the_majority_prefix(project):
 
 
 def test_name_style_groups_and_options(project):
-    for n in ("search_gifts", "get_gift_details", "suggestGifts"):
+    for n in ("search_gifts", "get_gift_details", "list_orders", "suggestGifts"):
         project.write(f"contracts/{n}.yaml", tools_file([n]).replace("tools:\n  - ", "").replace("\n    ", "\n"))
     project.write("toolcheck.yaml", "paths: [contracts]\n")
     assert [f.tool for f in run_engine("lint", cwd=project.path).findings if f.code == "TC405"] == ["suggestGifts"]
-    for cfg, fires in (("{group-by: file}", False), ("{majority: 0.9}", False), ("{min-tools: 4}", False),
+    for cfg, fires in (("{group-by: file}", False), ("{majority: 0.9}", False), ("{min-tools: 5}", False),
                        ("{max-tools: 2}", False), ("{group-by: all}", True)):
         project.write("toolcheck.yaml", f"paths: [contracts]\nrules:\n  inconsistent-name-style: {cfg}\n")
         got = [f for f in run_engine("lint", cwd=project.path).findings if f.code == "TC405"]
@@ -322,7 +328,10 @@ parameters:
 
 
 def test_undocumented_parameters_everywhere(project):
-    f = only(lint(project, NESTED), "TC407")
+    f = only(lint(project, NESTED), "TC407")  # nested properties only with `nested: true`
+    assert {(x.pointer, x.message) for x in f} == {
+        ("/parameters/properties/address", "parameter `address` has no description")}
+    f = only(lint(project, NESTED, "rules:\n  TC407: {nested: true}\n"), "TC407")
     got = {(x.pointer, x.message) for x in f}
     assert got == {
         ("/parameters/properties/address", "parameter `address` has no description"),
@@ -572,7 +581,7 @@ def test_bundled_contracts_have_no_quality_findings():
 
 @needs_corpus
 def test_corpus_counts(tmp_path):
-    result = run_engine("lint", [str(CORPUS / "tools.jsonl")], cwd=tmp_path, select=["TC4"])
+    result = run_engine("lint", [str(CORPUS / "tools.jsonl")], cwd=tmp_path, select=["TC4", *TC4_OPT_IN])
     tools = len(result.contracts)
     assert tools > 7000
     per_code: dict[str, set[int]] = {}
@@ -588,7 +597,7 @@ def test_corpus_counts(tmp_path):
     by = Counter((f.code, f.tool) for f in result.findings)
     # known cases
     assert by[("TC401", "get_insider_trades")] == 1  # empty description
-    assert by[("TC401", "get_earning_dates")] == 1  # "Get earning dates."
+    assert by[("TC413", "get_earning_dates")] == 1  # "Get earning dates."
     assert by[("TC402", "git_checkout")] == 1  # "Switches branches"
     assert by[("TC404", "runThis")] == 1
     assert by[("TC405", "Ensembl_get_transcript_haplotypes")] == 1
@@ -599,7 +608,7 @@ def test_corpus_counts(tmp_path):
     # Chinese and Japanese descriptions are not "restated names" and not "too short"
     cjk = {c.name for c in result.contracts if c.description and any("\u4e00" <= ch <= "\u9fff" for ch in
                                                                        c.description)}
-    assert not [f for f in result.findings if f.tool in cjk and f.code in ("TC401", "TC402")]
+    assert not [f for f in result.findings if f.tool in cjk and f.code in ("TC401", "TC402", "TC413")]
 
 
 @pytest.mark.parametrize("code", TC4_OWN)
@@ -612,3 +621,17 @@ def test_options_documented_are_declared(code):
     assert named <= set(r.options), named - set(r.options)
     for opt in r.options:
         assert f"`{opt}`" in section or f"rules.{code}.{opt}`" in section, (code, opt)
+
+
+def test_opt_in_rules_are_off_unless_selected(project):
+    """TC402, TC410 and TC413 are opt-in (judged precision below the policy's bar): `lint` leaves them off, the
+    family selector `TC4` too, and naming the code turns each on."""
+    assert set(TC4_OPT_IN) == {"TC402", "TC410", "TC413"}
+    project.write("contracts/tool.yaml", tool(name="get_weather", description="Gets the weather."))
+    project.write("contracts/short.yaml", tool(name="fetch_tags", description="Downloads tags."))
+    project.write("toolcheck.yaml", "paths: [contracts]\n")
+    for select in (None, ["TC4"]):
+        got = {f.code for f in run_engine("lint", cwd=project.path, select=select).findings}
+        assert not got & set(TC4_OPT_IN), (select, got)
+    got = {f.code for f in run_engine("lint", cwd=project.path, extend_select=TC4_OPT_IN).findings}
+    assert set(TC4_OPT_IN) <= got

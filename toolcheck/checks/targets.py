@@ -771,7 +771,7 @@ def tool_name_invalid_for_target(contract, ctx):
     yield from _own(contract, ctx, "TC201")
 
 
-@rule("TC202", "description-too-long-for-target", severity="warning")
+@rule("TC202", "description-too-long-for-target", severity="warning", supersedes=("TC403",))
 def description_too_long_for_target(contract, ctx):
     """The tool description is longer than a target accepts.
 

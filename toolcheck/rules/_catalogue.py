@@ -26,6 +26,7 @@ RULE_MODULES: dict[str, str] = {
     "TC410": "toolcheck.rules.tc4_naming.no_usage_guidance",
     "TC411": "toolcheck.rules.tc4_naming.model_directed_instruction",
     "TC412": "toolcheck.rules.tc4_naming.invisible_characters",
+    "TC413": "toolcheck.rules.tc4_naming.description_restates_name",
     "TC501": "toolcheck.rules.tc5_leaks.internal_host",
     "TC502": "toolcheck.rules.tc5_leaks.connection_string",
     "TC503": "toolcheck.rules.tc5_leaks.hardcoded_credential",

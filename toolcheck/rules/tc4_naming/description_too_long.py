@@ -7,7 +7,9 @@ whitespace not counted.
 Why is this bad?
 Every tool description is sent with every request: a very long one costs tokens on each call and buries what
 the model needs to choose the tool. Some OpenAI-compatible endpoints also reject descriptions over 1,024
-characters; that vendor limit is TC2's, checked by `toolcheck validate` for the `openai` target.
+characters; that vendor limit is TC202's, checked by `toolcheck validate` for the `openai` target. Where TC202
+reports a description this rule does not report it again: one limit, one finding, and a payload the vendor
+rejects is the stronger statement (TC202 supersedes TC403; `lint`, which checks no vendor, still reports TC403).
 
 Example:
 ```yaml
@@ -24,6 +26,7 @@ description: >-
   page edited today may not be found until tomorrow. Queries in languages other than English are translated
   before searching, which can change their meaning; quoted phrases are matched exactly; a minus sign excludes
   a word. Use it when the user asks how something works.
+targets: [anthropic]  # sent to OpenAI, the 1,024-character limit would be TC202's
 parameters:
   type: object
   properties:

@@ -5,6 +5,10 @@ Reports a description with fewer than `min-words` words (default 3). Chinese, Ja
 written without spaces, so there every two characters count as one word: `天気を取得` (5 characters, 2.5
 words) is short, `東京の天気を取得します` is not. Empty and placeholder descriptions are TC401, not this rule.
 
+Opt-in (select it by code or name, e.g. `--extend-select TC402`): on real tool sets a two-word description such as
+"Switches branches" for `git_checkout` was judged clear every time (0 of 4 findings judged true), so word count
+alone is not evidence enough to report by default.
+
 Why is this bad?
 "Searches." or "Weather tool" leaves the model to infer what the tool covers, what it returns and when to use
 it; vendors advise several sentences per tool.
@@ -46,6 +50,7 @@ from .index import NamingFacts, NamingIndex, short, word_count
 RULE = RuleSpec(
     "TC402", "description-too-short", severity="warning", scope="contract", index=NamingIndex,
     options={"min-words": Option(float, 3, "the minimum number of words")},
+    default_enabled=False,
 )
 
 

@@ -3,7 +3,8 @@
 What it does:
 Reads the description of every `string` parameter without `enum`, `const`, `pattern` or `format` for a
 closed list of values: "one of: tokyo, osaka", "Allowed values: a, b, c", "either 'asc' or 'desc'",
-"`celsius` or `fahrenheit`", "可选值：a、b", "「昇順」または「降順」", "次のいずれか: ...". It does not report
+"`celsius` or `fahrenheit`", "local branches ('local'), remote ones ('remote') or all ('all')", "可选值：a、b",
+"「昇順」または「降順」", "次のいずれか: ...". It does not report
 examples ("e.g.", "such as", "例えば"), formats and prefixes ("must start with 'http://' or 'https://'"),
 sources ("via `get_x` or `get_y`"), open lists ("etc.", "など"), strings that take several values ("comma-
 separated"), loose matches ("case-insensitive", "partial match"), or lists that name other parameters or
@@ -81,6 +82,8 @@ _NOT_ENUM = ("comma", "separated", "multiple", "partial", "insensitive", "and/or
 _OPEN_LIST = re.compile(r"\betc\b|\.\.\.|…|\band (?:so on|more)\b|\bothers?\b|等|など", re.I)
 _VALUE = re.compile(r"[\w\-.+/@#*]+(?: [\w\-.+]+){0,2}")
 _ITEM_SPLIT = re.compile(r"\s*(?:,|/|\||、|，|\bor\b|\band\b|または|或者?|或是|及び|和)\s*")
+# in a comma-separated list a slash belongs to a value ("Books/Review"); only "a/b" or "a|b" alone splits there
+_COMMA_SPLIT = re.compile(r"\s*(?:,|、|，|\bor\b|\band\b|または|或者?|或是|及び|和)\s*")
 _DEFAULT_IN_TEXT = both(r"\bdefault(?:s)?(?:\s+(?:is|value is|to))?\s*[:=]?\s*['\"`]([\w\-.:/]+)['\"`]")
 _EXAMPLE_QUOTED = both(r"(?:e\.g\.|for example|examples?|such as)[:,]?\s*(" + _QUOTED + ")")
 # cheap first looks (on the lowercased description) before the real parse
@@ -106,7 +109,7 @@ def _enum_gate(desc: str, low: str) -> bool:
             break
     if not low.isascii() and _ENUM_CJK.search(low):
         return True
-    return _QUOTED_OR.search(desc) is not None
+    return _QUOTED_OR.search(desc) is not None or _PAREN_QUOTED.search(desc) is not None
 
 
 _CUE_WORDS = ("one of", "option", "choice", "choose from", "select from", "value", "mode", "type")
@@ -133,7 +136,9 @@ def _parse_values(text: str) -> list[str] | None:
     if _OPEN_LIST.search(text):
         return None
     vals = []
-    for part in _ITEM_SPLIT.split(_PARENS.sub("", text)):
+    text = _PARENS.sub("", text)
+    split = _COMMA_SPLIT if ("," in text or "、" in text or "，" in text) else _ITEM_SPLIT
+    for part in split.split(text):
         v = _clean_value(part)
         if not v:
             continue
@@ -181,6 +186,8 @@ def enum_values(desc: str) -> list[str] | None:
                 items = list(dict.fromkeys(_clean_value(i) for i in _QUOTED_RX.findall(m.group(0))))
                 if len(items) >= 2 and all(_ok_value(v) for v in items):
                     vals = items
+    if vals is None and "(" in desc:
+        vals = _paren_values(desc, text, k)
     if vals is None:
         return None
     # an example that is not one of the values means the list is not the whole story
@@ -195,6 +202,30 @@ def enum_values(desc: str) -> list[str] | None:
             if v not in vals:
                 vals.insert(0, v)
     return vals
+
+
+# "local branches ('local'), remote branches ('remote') or all branches ('all')": each value in parentheses
+_PAREN_QUOTED = re.compile(r"[(（]\s*(" + _QUOTED + r")\s*[)）]")
+_OR = re.compile(r"\bor\b|または|或", re.I)
+
+
+def _paren_values(desc: str, text: str, k: int) -> list[str] | None:
+    """The values of a sentence that names each choice in parentheses, the last after an "or"."""
+    found = list(_PAREN_QUOTED.finditer(desc))
+    if len(found) < 2:
+        return None
+    run = found[:1]
+    for m in found[1:]:
+        gap = desc[run[-1].end(): m.start()]
+        if len(gap) > 60 or _CLAUSE_END.search(gap + " "):
+            break
+        run.append(m)
+    if len(run) < 2 or not _OR.search(desc[run[-2].end(): run[-1].start()]):
+        return None
+    if _NOT_VALUES[k].search(_before(text, run[0].start())):
+        return None
+    items = list(dict.fromkeys(_clean_value(m.group(1)) for m in run))
+    return items if len(items) >= 2 and all(_ok_value(v) for v in items) else None
 
 
 _CLOSED_KEYS = frozenset({"enum", "const", "pattern", "format", "anyOf", "oneOf", "$ref"})

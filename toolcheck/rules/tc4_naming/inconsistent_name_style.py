@@ -4,9 +4,12 @@ What it does:
 Classifies every tool name (after its last `.`, so `math.sum` counts as `sum`) as snake_case, camelCase,
 PascalCase, kebab-case, SCREAMING_SNAKE_CASE, Prefix_snake_case (`Ensembl_get_gene`) or mixed; acronyms are
 allowed inside snake_case (`get_DNA_sequence`), and one-word lowercase names fit every style and are not
-counted. Within a set of tools where one style holds at least `majority` (60%) of the classified names, it
-reports each tool in another style, naming the majority style and suggesting the new name. A set is by default
-the contracts of one directory; tools of different `source`s in a JSON Lines file are different sets. Two or
+counted. Within a set of tools where one style holds at least `majority` (60%) of the classified names, and at
+least three names (two names are not yet a convention), it reports each tool in another style, naming the
+majority style and suggesting the new name. A set is by default the contracts of one directory, except that a
+file of several imported tools (an MCP `tools/list`, a vendor's tool array) is a set of its own: it is one
+server's or vendor's export, and a host loading several servers side by side is not one naming convention. Tools of
+different `source`s in a JSON Lines file are different sets. Two or
 more tools that share a leading word no majority tool starts with (another server's `lol-champion-*` tools
 merged into the set) are taken as a family of their own and not reported, and a set larger than `max-tools`
 (default 128, the most tools OpenAI accepts in one request) is a catalogue rather than one tool set and is
@@ -25,6 +28,9 @@ tools:
   - name: get_gift_details
     description: Get the full record of one gift. Use it when the user asks about a gift found earlier.
     parameters: {type: object, properties: {}}
+  - name: list_orders
+    description: List the user's orders, newest first. Use it when the user asks about past purchases.
+    parameters: {type: object, properties: {}}
   - name: suggestGifts
     description: Suggest gifts for a recipient. Use it when the user asks for ideas for someone.
     parameters: {type: object, properties: {}}
@@ -39,14 +45,17 @@ tools:
   - name: get_gift_details
     description: Get the full record of one gift. Use it when the user asks about a gift found earlier.
     parameters: {type: object, properties: {}}
+  - name: list_orders
+    description: List the user's orders, newest first. Use it when the user asks about past purchases.
+    parameters: {type: object, properties: {}}
   - name: suggest_gifts
     description: Suggest gifts for a recipient. Use it when the user asks for ideas for someone.
     parameters: {type: object, properties: {}}
 ```
 
 Options:
-`rules.TC405.group-by` (default `directory`): what forms a set: `directory` (the contracts of one folder),
-`file`, or `all` (every contract checked together). `rules.TC405.majority` (default 0.6): the share of
+`rules.TC405.group-by` (default `directory`): what forms a set: `directory` (the contracts of one folder; each
+file of several imported tools on its own), `file`, or `all` (every contract checked together). `rules.TC405.majority` (default 0.6): the share of
 classified names the main style must hold. `rules.TC405.min-tools` / `max-tools` (default 3 / 128): the
 smallest and largest sets checked.
 """
@@ -118,13 +127,14 @@ def _restyle(name: str, style: str, prefixes: dict[str, str]) -> str | None:
     return namespace + out
 
 
-def _group_key(contract, group_by: str) -> tuple:
+def _group_key(contract, group_by: str, per_file: dict[str, int]) -> tuple:
     src = contract.metadata.get("source")
     if group_by == "all":
         return (src,)
-    if group_by == "file":
-        return (src, contract.file.path)
-    return (src, os.path.dirname(contract.file.path))
+    path = contract.file.path
+    if group_by == "file" or (contract.format != "contract" and per_file[path] >= 2):
+        return (src, path)  # a file of several imported tools: one server's or vendor's export
+    return (src, os.path.dirname(path))
 
 
 def _head(name: str) -> str:
@@ -133,10 +143,13 @@ def _head(name: str) -> str:
 
 
 def check(contracts, options: dict[str, Any]) -> Iterator[Hit]:
+    named = [c for c in contracts if c.name]
+    per_file: dict[str, int] = {}
+    for c in named:
+        per_file[c.file.path] = per_file.get(c.file.path, 0) + 1
     groups: dict[tuple, list] = {}
-    for c in contracts:
-        if c.name:
-            groups.setdefault(_group_key(c, options["group-by"]), []).append(c)
+    for c in named:
+        groups.setdefault(_group_key(c, options["group-by"], per_file), []).append(c)
     for members in groups.values():
         if len(members) <= options["max-tools"]:
             yield from _check_set(members, options)
@@ -150,7 +163,7 @@ def _check_set(members: list, options: dict[str, Any]) -> Iterator[Hit]:
     for _, s in styled:
         counts[s] = counts.get(s, 0) + 1
     main, n_main = max(counts.items(), key=lambda kv: (kv[1], kv[0] != "mixed-style"))
-    if main == "mixed-style" or n_main < 2 or n_main == len(styled) or n_main / len(styled) < options["majority"]:
+    if main == "mixed-style" or n_main < 3 or n_main == len(styled) or n_main / len(styled) < options["majority"]:
         return
     main_heads = {_head(c.name) for c, s in styled if s == main}
     prefixes = {}

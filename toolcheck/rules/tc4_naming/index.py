@@ -336,12 +336,12 @@ class NamingFacts:
 
     @cached_property
     def placeholder(self) -> tuple[str, str] | None:
-        """TC401's verdict: ('empty'|'placeholder'|'restated', text) when the description says nothing."""
+        """('empty'|'placeholder', text) when the description says nothing (TC401), ('restated', text) when it only
+        repeats the tool name (TC413), else None. TC402 and TC410 say nothing about these descriptions."""
         if self.desc is None:
             return None
         opts = self.index.run.options("TC401")
-        return classify_description(self.desc, self.contract.name, opts["placeholders"], opts["restated-name"],
-                                    self.words)
+        return classify_description(self.desc, self.contract.name, opts["placeholders"], True, self.words)
 
 
 class NamingIndex(Index):

@@ -5,8 +5,11 @@ Searches the tool's `description`, `title`, `annotations.title` and every `descr
 parameters for text aimed at the model rather than describing the tool: "ignore previous instructions", "do
 not tell the user", "always call this tool first", "before using any other tool", "you must call this tool
 first", `<IMPORTANT>`/`<system>` tags, requests to read `~/.ssh` or `mcp.json` or to "pass its content as" a
-parameter, and the same in Chinese and Japanese (忽略之前的指令, 以前の指示を無視, 不要告诉用户). Ordinary
-sequencing between tools ("call `resolve_id` before this tool") is not reported. Invisible characters are
+parameter, text countering what the model was told before ("originally you ... were advised to refuse ..."),
+and the same in Chinese and Japanese (忽略之前的指令, 以前の指示を無視, 不要告诉用户). Ordinary sequencing
+between tools ("call `resolve_id` before this tool"), and a "call this tool first" scoped to one task by the
+clause that opens its sentence ("When you fetch a profile, you must always call this tool first"), are not
+reported. Invisible characters are
 TC412.
 
 Why is this bad?
@@ -59,6 +62,11 @@ _POISON: tuple[tuple[str, tuple[tuple[str, ...], ...], tuple[re.Pattern, re.Patt
          r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?"
          r"(?:previous|prior|above|earlier|preceding|former|other|system|original|existing)\s+"
          r"(?:instructions?|prompts?|rules?|directions?|guidelines?|messages?|context)"),
+        # "originally you could not ... and were told to refuse; now ...": text countering what the model was told
+        ("overrides earlier instructions",
+         (("originally", "previously", "earlier", "formerly", "until now"), ("advised", "told", "instructed")),
+         r"\b(?:originally|previously|earlier|formerly|until now)\b[^.]{0,80}?\byou\b[^.]{0,80}?"
+         r"\b(?:were|have been|had been)\s+(?:advised|told|instructed)\s+(?:to|not)\b"),
         ("hides what it does from the user",
          (("user",), ("tell ", "inform ", "mention ", "reveal ", "disclose ", "notify ", "alert ", "warn ", "let ")),
          r"(?:\bdo not|\bdon'?t|\bnever|\bmust not|\bshould not)\s+(?:tell|inform|mention|reveal|disclose|notify|"
@@ -102,9 +110,27 @@ _POISON_CJK: tuple[tuple[str, tuple[tuple[str, ...], ...], tuple[re.Pattern, re.
     ))
 
 
+# the start of a sentence that scopes what follows to one task: "When you retrieve summoner data, ..."
+_SCOPED = re.compile(r"(?:when|if|before|after|once|to)\b[^,;:]{3,80}[,;:]\s*(?:you\s+)?"
+                     r"(?:[*_]{0,2}(?:must|should)[*_]{0,2}\s+)?$", re.I)
+_SENTENCE_START = re.compile(r"[.!?\n]\s*")
+
+
+def _scoped(text: str, start: int) -> bool:
+    """True when the sentence holding ``start`` opens with a clause scoping it to one task."""
+    begin = max(0, start - 120)
+    ends = [m.end() for m in _SENTENCE_START.finditer(text, begin, start)]
+    head = text[ends[-1] if ends else begin: start]
+    return bool(ends or begin == 0) and _SCOPED.match(head) is not None
+
+
 def _poison_match(label: str, rx: re.Pattern, text: str) -> str | None:
     """The offending phrase of ``text`` for one pattern, or None."""
     m = rx.search(text)
+    if label.startswith("demands to be called"):
+        # "When you retrieve X, you must always call this function first" orders two steps of one task
+        while m and _scoped(text, m.start()):
+            m = rx.search(text, m.end())
     if m and label.startswith("asks the model to read") and m.group(0)[0] != "p":
         # a secret file is named: only an instruction if a verb just before asks to read or send it
         while m:

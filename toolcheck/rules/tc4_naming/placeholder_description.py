@@ -1,10 +1,10 @@
-"""The tool description is empty, a placeholder, or only restates the tool's name.
+"""The tool description is empty or a placeholder.
 
 What it does:
-Reports a `description` that is empty or only whitespace or punctuation, a placeholder ("TODO", "TBD",
-"FIXME", "N/A", "Does something", "description", "lorem ipsum", "说明", "待定", "未定", "なし", ...), or that
-only repeats the words of the tool name (`get_weather` described as "Gets the weather."). Empty and
-placeholder descriptions are errors; a restated name is a warning. A missing `description` key is TC008.
+Reports a `description` that is empty or only whitespace or punctuation, or a placeholder ("TODO", "TBD",
+"FIXME", "N/A", "Does something", "description", "lorem ipsum", "说明", "待定", "未定", "なし", ...). A missing
+`description` key is TC008; a description that only repeats the words of the tool name (`get_weather` described
+as "Gets the weather.") is TC413, opt-in.
 
 Why is this bad?
 The description is what the model reads to decide whether to call the tool. A placeholder tells it nothing,
@@ -34,8 +34,8 @@ parameters:
 
 Options:
 `rules.TC401.placeholders` (default `[]`): more descriptions to treat as placeholders (compared ignoring case
-and punctuation). `rules.TC401.restated-name` (default true): also report descriptions that only restate the
-name.
+and punctuation). `rules.TC401.restated-name` (default true): deprecated and without effect — restated names are
+TC413 now (select or ignore that code instead).
 """
 
 from __future__ import annotations
@@ -51,24 +51,19 @@ RULE = RuleSpec(
     options={
         "placeholders": Option(list, [], "more descriptions to treat as placeholders (ignoring case and punctuation)",
                                items=str),
-        "restated-name": Option(bool, True, "also report descriptions that only restate the name"),
+        "restated-name": Option(bool, True, "deprecated, no effect: restated names are TC413"),
     },
 )
 
 
 def check(facts: NamingFacts, options: dict[str, Any]) -> Iterator[Hit]:
     kind = facts.placeholder
-    if kind is None:
+    if kind is None or kind[0] == "restated":
         return
     what, text = kind
     help_ = ("Say what the tool does, what it returns and when the model should call it (and when not), in one to "
              "three sentences.")
     if what == "empty":
         yield Hit("/description", "description is empty", help_, prefer_key=False)
-    elif what == "placeholder":
-        yield Hit("/description", f"description `{short(text)}` is a placeholder", help_, prefer_key=False)
     else:
-        yield Hit("/description", f"description `{short(text)}` only restates the tool name "
-                  f"`{facts.contract.name}`",
-                  "Add what the name does not say: what the tool returns, its limits, and when to call it.",
-                  severity="warning", prefer_key=False)
+        yield Hit("/description", f"description `{short(text)}` is a placeholder", help_, prefer_key=False)

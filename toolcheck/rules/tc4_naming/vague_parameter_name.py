@@ -1,10 +1,12 @@
-"""A parameter with a vague name (`data`, `input`, `params`...) is also free-form and unexplained.
+"""A parameter with a vague name (`data`, `input`, `params`...) is also shapeless and unexplained.
 
 What it does:
 Reports a top-level parameter named `data`, `input`, `params`, `payload`, `info`, `obj`, `args`, `options`,
-... whose schema accepts any shape (no `type`, an `object` without `properties`, a `string` without `enum`,
-`pattern` or `format`, or an array of those) and whose description does not explain it (missing, under four
-words, or only generic words such as "The input data"). `content`, `value`, `body` and `text` are not in the
+... whose schema accepts any shape (no `type`, several types, an `object` without `properties`, or an array
+of those or of anything) and whose description does not explain it (missing, under four words, or only generic
+words such as "The input data"). A string, or an array of strings, has a shape the model cannot get wrong:
+`input` of a tool that writes to a process's standard input and `args` of a generic command wrapper are the
+right names there, and a missing description is TC407's. `content`, `value`, `body` and `text` are not in the
 default list: they are the usual names for a file's content, a form value and a message body. Nested
 properties are not checked by default: their parent object usually says what they hold (`Base64Source.data`).
 
@@ -72,7 +74,8 @@ _GENERIC_WORDS = frozenset({"a", "an", "the", "of", "for", "to", "any", "some", 
 
 
 def _free_form(schema: dict, depth: int = 0) -> bool:
-    """True when the schema lets any shape through: no type, an object without properties, a bare string."""
+    """True when the schema lets any shape through: no type, several types, an object without properties, an
+    array of such (or of anything). A string (of any content) is one shape, and so is an array of strings."""
     if depth > 3 or any(k in schema for k in ("enum", "const", "$ref", "anyOf", "oneOf", "allOf", "not", "if")):
         return False
     types = types_of(schema) - {"null"}
@@ -85,8 +88,6 @@ def _free_form(schema: dict, depth: int = 0) -> bool:
         props = schema.get("properties")
         return (not (isinstance(props, dict) and props) and not isinstance(schema.get("additionalProperties"), dict)
                 and "patternProperties" not in schema)
-    if t == "string":
-        return not any(k in schema for k in ("pattern", "format", "contentMediaType", "contentEncoding"))
     if t == "array":
         items = schema.get("items")
         return not isinstance(items, dict) or _free_form(items, depth + 1)
@@ -129,7 +130,7 @@ def check(facts: NamingFacts, options: dict[str, Any]) -> Iterator[Hit]:
         types = types_of(s) - {"null"}
         kind = ("has no type" if not types else
                 "is an object without properties" if types & {"object", "dict"} else
-                f"is a free {'/'.join(sorted(types))}")
+                f"accepts any of {'/'.join(sorted(types))}" if len(types) > 1 else "is an array of shapeless items")
         yield Hit(prop_pointer(parent, name),
                   f"parameter `{label(ppath + (name,))}` has a vague name, {kind} and no real description",
                   "Name it after what it holds (`order_id`, `search_query`), give it a precise schema "
