@@ -129,8 +129,12 @@ def _settings(command: str, **opts):
 
 
 def run_case(case: Case, proj: Path, only: bool, also: tuple[str, ...] = ()):
-    """The RunResult of the case's project: with only its rule (and ``also``) selected, or every rule."""
+    """The RunResult of the case's project: with only its rule (and ``also``) selected, or every rule (an
+    opt-in rule's pass case also selects that rule, as a user who opted in runs it)."""
+    from toolcheck.rules import load_rules
+
     select = [case.code, *also] if only else None
+    extend = None if only or load_rules()[case.code].default_enabled else [case.code]
     old = os.getcwd()
     os.chdir(proj)
     try:
@@ -146,7 +150,7 @@ def run_case(case: Case, proj: Path, only: bool, also: tuple[str, ...] = ()):
                                         handler_timeout=2.0, save_failures=False))
         from toolcheck.engine import run
 
-        return run(_settings("validate", select=select), "validate")
+        return run(_settings("validate", select=select, extend_select=extend), "validate")
     finally:
         os.chdir(old)
 

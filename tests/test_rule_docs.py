@@ -84,8 +84,9 @@ def test_use_instead_is_clean(code, project):
 
 def _run_for(code, project, paths=None):
     """TC7 rules run only under `toolcheck fuzz` (the fuzz extra); every other family under validate."""
-    if not code.startswith("TC7"):
-        return run_engine("validate", paths=paths, cwd=project.path)
+    if not code.startswith("TC7"):  # an opt-in rule runs as for a user who selected it
+        extra = None if RULES[code].default_enabled else [code]
+        return run_engine("validate", paths=paths, cwd=project.path, extend_select=extra)
     pytest.importorskip("hypothesis_jsonschema")
     import os
 

@@ -42,6 +42,10 @@ IDEMPOTENCY_NAMES = ("idempotency_key", "idempotencyKey", "request_id", "request
 _NAMESPACE = re.compile(r"\.|/|:|__")
 _TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _FIRST_WORDS = re.compile(r"[^\w]*([A-Za-z]+)(?:[^A-Za-z]+([A-Za-z]+))?")
+# "Drop files onto the page", "truncate the text into 80 columns": a destructive verb that places or reshapes
+# something, said in the description's first sentence, is no deletion
+_PLACEMENT = re.compile(r"\b(?:onto|into)\b", re.I)
+_SENTENCE = re.compile(r"[.!?](?:\s|$)|\n")
 MAX_REF_HOPS = 16
 
 
@@ -288,6 +292,18 @@ class SafetyFacts:
     def implied(self) -> tuple[str, str, str] | None:
         """(verb, class, where) the name (or the description's leading verb) implies."""
         return self.index.verbs.implied(self.contract)
+
+    @cached_property
+    def deletion(self) -> tuple[str, str] | None:
+        """(verb, where) when the implied verb says the tool deletes data: a destructive verb (TC602's tables)
+        whose description does not use it for placing or reshaping something (`Drop files onto ...`)."""
+        got = self.implied
+        if not got or got[1] != "destructive":
+            return None
+        desc = self.contract.description if isinstance(self.contract.description, str) else ""
+        if _PLACEMENT.search(_SENTENCE.split(desc, 1)[0]):
+            return None
+        return got[0], got[2]
 
     @cached_property
     def suggested_risk(self) -> str | None:
