@@ -792,7 +792,7 @@ def test_hostile_contract_never_crashes(project):
     """))
     result = run_engine("validate", cwd=project.path, extend_select=OPT_IN_CODES)
     got = {f.code for f in result.findings if f.code.startswith("TC6")}
-    assert {"TC604", "TC613", "TC602", "TC607", "TC609"} <= got
+    assert {"TC604", "TC613", "TC618", "TC607", "TC609"} <= got  # TC618 stands for TC602 on `delete_all`
 
 
 def _fence(code: str, heading: str) -> str:
@@ -803,8 +803,8 @@ def _fence(code: str, heading: str) -> str:
 
 @pytest.mark.parametrize("code", TC6)
 def test_use_instead_is_clean_for_the_whole_family(code, project):
-    # TC616's and TC617's examples show only their fix: clean under the default rules, not every team policy
-    assert not lint(project, _fence(code, "Use instead"), opt_in=code not in ("TC616", "TC617")), code
+    # TC616-TC618's examples show only their fix: clean under the default rules, not every team policy
+    assert not lint(project, _fence(code, "Use instead"), opt_in=code not in ("TC616", "TC617", "TC618")), code
 
 
 def test_every_rule_has_options_documented():
@@ -887,3 +887,17 @@ def test_deletion_without_confirmation_is_tc617_and_stands_for_tc608(project):
     project.write("contracts/tool.yaml", contract.replace("risk: destructive", "risk: destructive\n"
                                                                              "requires_confirmation: true"))
     assert not [f for f in run_engine("lint", cwd=project.path).findings if f.code.startswith("TC6")]
+
+
+def test_deleting_name_declared_read_only_is_tc618_and_stands_for_tc602(project):
+    """The issue's example: a `delete_*` tool explicitly declared `risk: read_only` is an error (lint exits 1),
+    not TC602's warning; derived (MCP) risks and names that also say they read stay TC602's."""
+    project.write("toolcheck.yaml", "paths: [contracts]\n")
+    project.write("contracts/tool.yaml", "name: delete_order\ndescription: Delete an order.\nrisk: read_only\n"
+                                         "parameters: {type: object, properties: {}}\n")
+    fs = [f for f in run_engine("lint", cwd=project.path).findings if f.code.startswith("TC6")]
+    assert [(f.code, f.severity, f.pointer) for f in fs] == [("TC618", "error", "/risk")]
+    project.write("contracts/tool.yaml", "name: delete_preview\ndescription: Preview a cleanup.\nrisk: read_only\n"
+                                         "parameters: {type: object, properties: {}}\n")
+    fs = [f for f in run_engine("lint", cwd=project.path).findings if f.code.startswith("TC6")]
+    assert [(f.code, f.severity) for f in fs] == [("TC602", "warning")]

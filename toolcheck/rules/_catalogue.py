@@ -31,6 +31,7 @@ RULE_MODULES: dict[str, str] = {
     "TC615": "toolcheck.rules.tc6_safety.write_tool_without_errors",
     "TC616": "toolcheck.rules.tc6_safety.missing_risk_annotations",
     "TC617": "toolcheck.rules.tc6_safety.unconfirmed_deletion",
+    "TC618": "toolcheck.rules.tc6_safety.deleting_tool_declared_read_only",
 }
 
 LEGACY_MODULES: tuple[str, ...] = (
