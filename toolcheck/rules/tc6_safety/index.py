@@ -1,7 +1,7 @@
 """TC6's facts: what a contract says about its risk, its verb, its idempotency key, its errors and its result.
 
-:class:`SafetyIndex` is built once per run: the verb tables of TC602's options (TC601 infers a risk from the same
-tables), and the result-union names of TC613's options (TC614 reads the same union). ``facts(contract)`` gives
+:class:`SafetyIndex` is built once per run: the verb tables of TC602's options (TC601's help and TC616-TC618 read the
+same tables), and the result-union names of TC613's options (TC614 reads the same union). ``facts(contract)`` gives
 one :class:`SafetyFacts` per contract, whose facts are computed on first use and shared by every rule that reads
 them (the verb of the name, the idempotency parameter, the `errors` entries, the success/error union of
 `returns`).
@@ -118,7 +118,7 @@ def snake_name(name: str) -> str:
 
 
 class Verbs:
-    """The verb tables of TC602's options (also TC601's inference), compiled once per run."""
+    """The verb tables of TC602's options (also TC601's help and TC616-TC618's deletions), compiled once per run."""
 
     def __init__(self, opts: dict[str, Any]) -> None:
         self.cls: dict[str, str] = {}
