@@ -42,7 +42,7 @@ parameters:
   properties:
     q: {type: strin}
 """
-# no error, one warning (TC407: `query` has no description) and one info (TC307: no samples)
+# no error, one warning (TC407: `query` has no description); TC307 stays quiet: the project keeps no samples
 WARNING_ONLY = """\
 name: search_docs
 version: "1.0.0"
@@ -239,11 +239,11 @@ def test_fail_on_decides_the_exit_status_not_what_the_sarif_holds(tmp_path):
     (work / "warn.yaml").write_text(WARNING_ONLY)
     ok = run_action(tmp_path, work, paths="warn.yaml")
     assert ok.rc == 0 and ok.outputs["exit-code"] == "0", ok.stdout + ok.stderr
-    assert _codes(_sarif(work / "toolcheck.sarif")) == {"TC307", "TC407"}
+    assert _codes(_sarif(work / "toolcheck.sarif")) == {"TC407"}
     assert "::warning file=warn.yaml" in ok.stdout  # still annotated
     strict = run_action(tmp_path, work, paths="warn.yaml", fail_on="warning")
     assert strict.rc == 1 and strict.outputs["exit-code"] == "1"
-    assert _codes(_sarif(work / "toolcheck.sarif")) == {"TC307", "TC407"}
+    assert _codes(_sarif(work / "toolcheck.sarif")) == {"TC407"}
     zero = run_action(tmp_path, work, paths="warn.yaml", fail_on="warning", args="--exit-zero")
     assert zero.rc == 0 and zero.outputs["exit-code"] == "0"
 
@@ -257,7 +257,7 @@ def test_args_are_split_as_a_shell_would_and_config_is_passed(tmp_path):
     r = run_action(tmp_path, work, paths="bad.yaml", config="ci/toolcheck.yaml",
                    args="--ignore 'TC2, TC4' \"--select\" TC", log_format="text")
     assert r.rc == 1
-    assert _codes(_sarif(work / "toolcheck.sarif")) == {"TC103", "TC307"}
+    assert _codes(_sarif(work / "toolcheck.sarif")) == {"TC103"}
     assert "bad.yaml:6:15: TC103 error" in r.stdout and "TC201" not in r.stdout
 
 

@@ -104,6 +104,10 @@ parameters:
   properties:
     q: {type: string, description: Query.}
 """)
+    # a sampled neighbour: the project keeps samples, so func1's missing ones are the info (TC307)
+    project.write("contracts/u.yaml", "name: get_note\ndescription: Return one note by its id.\nrisk: read_only\n"
+                  "parameters: {type: object, properties: {id: {type: string, description: Note id.}}}\n"
+                  "samples: [{data: {id: n1}, valid: true}]\n")
     p = run_cli("validate", "--format", "junit", "--no-cache", cwd=project.path)
     case = next(tc for tc in ET.fromstring(p.stdout).iter("testcase") if tc.get("name") == "func1")
     failure = case.find("failure")

@@ -61,8 +61,8 @@ def test_a_family_index_is_built_once_per_run(project, monkeypatch):
     for i in range(3):
         project.write(f"contracts/t{i}.yaml", f"name: delete_file_{i}\ndescription: Delete one file from the drive."
                       "\nrisk: write_limited\nparameters: {type: object, properties: {}}\n")
-    result = run_engine("lint", cwd=project.path, select=["TC6"])
-    assert len(built) == 1  # 15 rules, 3 contracts, one index
+    result = run_engine("lint", cwd=project.path, select=["TC6", "TC604"])  # TC604 is opt-in
+    assert len(built) == 1  # 18 rules, 3 contracts, one index
     assert {f.code for f in result.findings} >= {"TC602", "TC604"}
 
 
@@ -71,13 +71,13 @@ def test_rule_options_come_from_their_declarations(project):
     from toolcheck.settings import Settings
 
     ctx = Context(Settings(root=str(project.path), rules={"TC602": {"scan-words": 0, "read-verbs": "peek"},
-                                                          "missing-risk": {"vendor-input": "all"}}),
+                                                          "missing-risk-annotations": {"vendor-input": "all"}}),
                   "lint", [], [], set(), [])
     o = ctx.options("TC602")
     assert o["scan-words"] == 3  # out of range (min 1): the default, until the config check (WP6) refuses it
     assert o["read-verbs"] == ["peek"]  # one name stands for a one-item list
     assert o["check-description"] is True
-    assert ctx.options("TC601") == {"vendor-input": "all"}  # by rule name too
+    assert ctx.options("TC616") == {"vendor-input": "all"}  # by rule name too
     assert ctx.options("TC602") is o  # resolved once per run
 
 
@@ -93,7 +93,7 @@ def test_a_code_reported_by_another_rule_runs_it(tmp_path):
 
 
 def test_rules_json_has_the_fix_field():
-    d = rule_dict(RULES["TC601"])
+    d = rule_dict(RULES["TC616"])
     assert d["fix"] == "none" and d["options"] == {"vendor-input": "destructive"}
     assert list(d)[:8] == ["code", "name", "family", "family_name", "severity", "summary", "targets", "fixable"]
 

@@ -18,12 +18,20 @@ TC6 = sorted(c for c in RULES if c.startswith("TC6"))
 
 
 def lint(project, contract: str, config: str | None = None, name: str = "tool.yaml", command: str = "validate",
-         suffix: str = ""):
-    """Write one contract file (and optionally a config) and return the TC6 findings."""
+         suffix: str = "", opt_in: bool = True):
+    """Write one contract file (and optionally a config) and return the TC6 findings (with the family's opt-in
+    rules selected too, unless ``opt_in`` is false)."""
     project.write(f"contracts/{name}", _dedent(contract) + suffix)
-    project.write("toolcheck.yaml", "paths: [contracts]\nsamples: samples\n" + _dedent(config or ""))
+    project.write("toolcheck.yaml", "paths: [contracts]\nsamples: samples\n" + (OPT_IN if opt_in else "")
+                  + _dedent(config or ""))
     result = run_engine(command, cwd=project.path)
     return [f for f in result.findings if f.code.startswith("TC6")]
+
+
+# the family's opt-in policy rules, selected as a team that adopts the policy does (their defaults: see
+# test_policy_rules_are_opt_in)
+OPT_IN_CODES = sorted(c for c in TC6 if not RULES[c].default_enabled)
+OPT_IN = f"extend-select: [{', '.join(OPT_IN_CODES)}]\n"
 
 
 def _dedent(text: str) -> str:
@@ -117,37 +125,53 @@ def _jsonl(*records) -> str:
     return "".join(json.dumps(r) + "\n" for r in records)
 
 
-def test_function_jsonl_reports_only_destructive_tools_as_info(project):
+def test_function_files_are_not_asked_for_a_risk_they_cannot_carry(project):
+    """Function objects (JSON Lines, OpenAI/Anthropic files) have no field for a risk: neither TC601 nor TC616
+    reports them, whatever their verb (judged false before: a risk the file cannot carry)."""
     project.write("contracts/tools.jsonl", _jsonl(
-        {"source": "x", "name": "get_weather", "description": "Get the weather.", "parameters": {"type": "object"}},
         {"source": "x", "name": "users.deleteUser", "description": "Remove a user.", "parameters": {"type": "object"}},
-        {"source": "x", "name": "notifier", "description": "Sends a push notification.",
-         "parameters": {"type": "object"}},
         {"source": "x", "name": "janitor", "description": "Permanently erases old logs.",
          "parameters": {"type": "object"}},
-        {"source": "x", "name": "math.sum", "description": "Sum numbers.", "parameters": {"type": "object"}},
+    ))
+    project.write("toolcheck.yaml", "paths: [contracts]\nrules:\n  TC616: {vendor-input: all}\n")
+    assert not [f for f in run_engine("lint", cwd=project.path).findings if f.code.startswith("TC6")]
+
+
+def _mcp(*tools) -> str:
+    return json.dumps({"tools": [{"inputSchema": {"type": "object"}, **t} for t in tools]}, indent=1)
+
+
+def test_mcp_tools_without_risk_hints_are_tc616_info(project):
+    project.write("contracts/tools_list.json", _mcp(
+        {"name": "get_weather", "description": "Get the weather."},
+        {"name": "users.deleteUser", "description": "Remove a user."},
+        {"name": "notifier", "description": "Sends a push notification."},
+        {"name": "janitor", "description": "Permanently erases old logs.", "annotations": {"title": "Janitor"}},
+        {"name": "math.sum", "description": "Sum numbers."},
     ))
     fs = [f for f in run_engine("lint", cwd=project.path).findings if f.code.startswith("TC6")]
-    assert [(f.code, f.severity, f.tool) for f in fs] == [("TC601", "info", "users.deleteUser"),
-                                                         ("TC601", "info", "janitor")]
+    assert [(f.code, f.severity, f.tool) for f in fs] == [("TC616", "info", "users.deleteUser"),
+                                                         ("TC616", "info", "janitor")]
     assert "name verb `delete` says it deletes data" in fs[0].message and "risk: destructive" in fs[0].help
-    assert "description verb `erase`" in fs[1].message and "`toolcheck import`" in fs[1].help
-    project.write("toolcheck.yaml", "paths: [contracts]\nrules:\n  TC601: {vendor-input: write}\n")
+    assert "description verb `erase`" in fs[1].message
+    assert "`annotations: {readOnlyHint: false, destructiveHint: true}`" in fs[1].help
+    project.write("toolcheck.yaml", "paths: [contracts]\nrules:\n  TC616: {vendor-input: write}\n")
     fs = [f for f in run_engine("lint", cwd=project.path).findings if f.code.startswith("TC6")]
     assert [f.tool for f in fs] == ["users.deleteUser", "notifier", "janitor"]
     assert "description verb `send` says it changes data" in fs[1].message and "risk: write_limited" in fs[1].help
 
 
 @pytest.mark.parametrize("mode,expected", [("all", 3), ("off", 0), ("destructive", 1), ("write", 2)])
-def test_function_jsonl_vendor_input_option(project, mode, expected):
-    project.write("toolcheck.yaml", f"paths: [contracts]\nrules:\n  missing-risk: {{vendor-input: \"{mode}\"}}\n")
-    project.write("contracts/tools.jsonl", _jsonl(
-        {"name": "get_weather", "description": "Get the weather.", "parameters": {"type": "object"}},
-        {"name": "drop_table", "description": "Drop a table.", "parameters": {"type": "object"}},
-        {"name": "create_table", "description": "Create a table.", "parameters": {"type": "object"}},
+def test_mcp_vendor_input_option(project, mode, expected):
+    project.write("toolcheck.yaml",
+                  f"paths: [contracts]\nrules:\n  missing-risk-annotations: {{vendor-input: \"{mode}\"}}\n")
+    project.write("contracts/tools_list.json", _mcp(
+        {"name": "get_weather", "description": "Get the weather."},
+        {"name": "drop_table", "description": "Drop a table."},
+        {"name": "create_table", "description": "Create a table."},
     ))
-    fs = [f for f in run_engine("lint", cwd=project.path).findings if f.code == "TC601"]
-    assert len(fs) == expected and all(f.severity == "info" for f in fs)
+    fs = [f for f in run_engine("lint", cwd=project.path).findings if f.code.startswith("TC6")]
+    assert len(fs) == expected and all(f.code == "TC616" and f.severity == "info" for f in fs)
 
 
 # ------------------------------------------------------------------------------------------------ TC602
@@ -488,8 +512,8 @@ def test_key_checks_apply_whatever_the_risk(project):
 
 def test_confirmation_missing_and_false(project):
     contract = _dedent("""
-        name: delete_file
-        description: Delete a file.
+        name: reboot_server
+        description: Reboot one server.
         risk: destructive
     """) + KEYED
     [f] = by_code(lint(project, contract), "TC608")
@@ -766,9 +790,9 @@ def test_hostile_contract_never_crashes(project):
             idempotency_key: key
             outputSchema: {$ref: "#"}
     """))
-    result = run_engine("validate", cwd=project.path)
+    result = run_engine("validate", cwd=project.path, extend_select=OPT_IN_CODES)
     got = {f.code for f in result.findings if f.code.startswith("TC6")}
-    assert {"TC604", "TC613", "TC602", "TC607", "TC609"} <= got
+    assert {"TC604", "TC613", "TC618", "TC607", "TC609"} <= got  # TC618 stands for TC602 on `delete_all`
 
 
 def _fence(code: str, heading: str) -> str:
@@ -779,7 +803,8 @@ def _fence(code: str, heading: str) -> str:
 
 @pytest.mark.parametrize("code", TC6)
 def test_use_instead_is_clean_for_the_whole_family(code, project):
-    assert not lint(project, _fence(code, "Use instead")), code
+    # TC616-TC618's examples show only their fix: clean under the default rules, not every team policy
+    assert not lint(project, _fence(code, "Use instead"), opt_in=code not in ("TC616", "TC617", "TC618")), code
 
 
 def test_every_rule_has_options_documented():
@@ -801,16 +826,9 @@ def test_bundled_contracts_are_clean():
 def test_corpus(tmp_path):
     result = run_engine("lint", [str(CORPUS / "tools.jsonl")], cwd=tmp_path, select=["TC6"])
     assert len(result.contracts) > 7000
-    fs = result.findings
-    # function objects carry no risk: only tools whose verb deletes are reported, and only as info
-    # (measured: 65 of 7,078 — 52 `delete`, 12 `remove`, 1 `truncate`)
-    assert {f.code for f in fs} == {"TC601"}
-    assert {f.severity for f in fs} == {"info"}
-    assert 30 <= len(fs) <= 200, len(fs)
-    assert all("risk: destructive" in f.help for f in fs)
-    tools = {f.tool for f in fs}
-    assert "user_api.UserApi.delete_ldap_user" in tools and "send_email" not in tools
-    assert not any(t.startswith(("get_", "list_", "search_")) for t in tools if t)
+    # function objects carry no risk, annotations, confirmation or errors: the family asks them for nothing
+    # (TC601 reported 65 of 7,078 as info before; judged false: a risk the file cannot carry)
+    assert not result.findings, [(f.code, f.tool) for f in result.findings[:5]]
 
 
 def test_mcp_annotations_stand_for_risk(project):
@@ -826,7 +844,60 @@ def test_mcp_annotations_stand_for_risk(project):
     if not result.contracts or result.contracts[0].format != "mcp":
         pytest.skip("MCP tools/list input is not read as the MCP format")
     fs = sorted((f.code, f.tool, f.pointer, f.severity) for f in result.findings if f.code.startswith("TC6"))
-    assert fs == [("TC601", "purge_cache", "/result/tools/2", "info"),
-                  ("TC602", "delete_repo", "/result/tools/0/annotations", "warning")]
-    tc601 = [f for f in result.findings if f.code == "TC601"][0]
-    assert "`annotations: {readOnlyHint: false, destructiveHint: true}`" in tc601.help
+    assert fs == [("TC602", "delete_repo", "/result/tools/0/annotations", "warning"),
+                  ("TC616", "purge_cache", "/result/tools/2", "info")]
+    tc616 = [f for f in result.findings if f.code == "TC616"][0]
+    assert "`annotations: {readOnlyHint: false, destructiveHint: true}`" in tc616.help
+
+
+def test_policy_rules_are_opt_in(project):
+    """TC604, TC608 and TC615 are team policies (judged 0/12, 2/11, 0/11 on imported servers): off by default
+    and under `TC6`, on when named. A contract as `toolcheck import` writes it from an MCP server: write tools
+    idempotent in effect, every action marked destructive, no declared errors."""
+    assert OPT_IN_CODES == ["TC604", "TC608", "TC615"]
+    project.write("contracts/update_page.yaml", _dedent("""
+        name: update_page
+        description: Replace the text of one page.
+        risk: destructive
+        parameters: {type: object, properties: {page_id: {type: string, description: The page.}}}
+        annotations: {readOnlyHint: false, idempotentHint: false}
+    """))
+    project.write("toolcheck.yaml", "paths: [contracts]\n")
+    for select in (None, ["TC6"]):
+        got = {f.code for f in run_engine("lint", cwd=project.path, select=select).findings}
+        assert not got & {"TC604", "TC608", "TC615", "TC617"}, got
+    got = {f.code for f in run_engine("lint", cwd=project.path, extend_select=["missing-idempotency-key", "TC608",
+                                                                              "TC615"]).findings}
+    assert {"TC604", "TC608", "TC615"} <= got
+
+
+def test_deletion_without_confirmation_is_tc617_and_stands_for_tc608(project):
+    contract = _dedent("""
+        name: drop_table
+        description: Drop one table.
+        risk: destructive
+    """) + KEYED
+    project.write("contracts/tool.yaml", contract)
+    project.write("toolcheck.yaml", "paths: [contracts]\n")
+    [f] = [f for f in run_engine("lint", cwd=project.path).findings if f.code.startswith("TC6")]
+    assert (f.code, f.severity, f.pointer) == ("TC617", "error", "")
+    assert "name verb `drop` says it deletes data" in f.message
+    fs = [f for f in run_engine("lint", cwd=project.path, extend_select=["TC608"]).findings if f.code.startswith("TC6")]
+    assert [f.code for f in fs] == ["TC617"]  # TC608's finding on the same tool is superseded
+    project.write("contracts/tool.yaml", contract.replace("risk: destructive", "risk: destructive\n"
+                                                                             "requires_confirmation: true"))
+    assert not [f for f in run_engine("lint", cwd=project.path).findings if f.code.startswith("TC6")]
+
+
+def test_deleting_name_declared_read_only_is_tc618_and_stands_for_tc602(project):
+    """The issue's example: a `delete_*` tool explicitly declared `risk: read_only` is an error (lint exits 1),
+    not TC602's warning; derived (MCP) risks and names that also say they read stay TC602's."""
+    project.write("toolcheck.yaml", "paths: [contracts]\n")
+    project.write("contracts/tool.yaml", "name: delete_order\ndescription: Delete an order.\nrisk: read_only\n"
+                                         "parameters: {type: object, properties: {}}\n")
+    fs = [f for f in run_engine("lint", cwd=project.path).findings if f.code.startswith("TC6")]
+    assert [(f.code, f.severity, f.pointer) for f in fs] == [("TC618", "error", "/risk")]
+    project.write("contracts/tool.yaml", "name: delete_preview\ndescription: Preview a cleanup.\nrisk: read_only\n"
+                                         "parameters: {type: object, properties: {}}\n")
+    fs = [f for f in run_engine("lint", cwd=project.path).findings if f.code.startswith("TC6")]
+    assert [(f.code, f.severity) for f in fs] == [("TC602", "warning")]

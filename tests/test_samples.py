@@ -167,10 +167,23 @@ def test_unknown_tool_grouped_with_suggestion(project):
 
 def test_tool_without_samples_is_info_only_for_contract_files(project):
     project.write("contracts/search_docs.yaml", SEARCH)
+    project.write("contracts/get_doc.yaml", SEARCH.replace("search_docs", "get_doc"))
+    project.write("samples/get_doc.yaml", "- data: {query: a}\n  valid: true\n")
     project.write("contracts/corpus.jsonl", json.dumps({"name": "other_tool", "description": "Another tool.",
                                                         "parameters": {"type": "object"}}) + "\n")
     fs = tc3(run_engine("validate", cwd=project.path))
     assert [(f.code, f.severity, f.tool, f.pointer) for f in fs] == [("TC307", "info", "search_docs", "/name")]
+
+
+def test_tool_without_samples_only_where_the_project_keeps_samples(project):
+    """Contracts written by `toolcheck import`, or a project that has not started replaying, get no TC307 per
+    tool (judged 0 of 16 true on imported servers); one sample anywhere in the set turns it on."""
+    project.write("contracts/search_docs.yaml", SEARCH)
+    project.write("contracts/get_doc.yaml", SEARCH.replace("search_docs", "get_doc"))
+    assert tc3(run_engine("validate", cwd=project.path)) == []
+    project.write("samples/calls.jsonl", json.dumps({"name": "get_doc", "arguments": {"query": "a"}}) + "\n")
+    fs = tc3(run_engine("validate", cwd=project.path))
+    assert [(f.code, f.tool) for f in fs] == [("TC307", "search_docs")]
 
 
 def test_lint_does_not_replay(project):

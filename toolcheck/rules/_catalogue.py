@@ -53,6 +53,9 @@ RULE_MODULES: dict[str, str] = {
     "TC613": "toolcheck.rules.tc6_safety.incomplete_error_result",
     "TC614": "toolcheck.rules.tc6_safety.undeclared_result_error_code",
     "TC615": "toolcheck.rules.tc6_safety.write_tool_without_errors",
+    "TC616": "toolcheck.rules.tc6_safety.missing_risk_annotations",
+    "TC617": "toolcheck.rules.tc6_safety.unconfirmed_deletion",
+    "TC618": "toolcheck.rules.tc6_safety.deleting_tool_declared_read_only",
 }
 
 LEGACY_MODULES: tuple[str, ...] = (

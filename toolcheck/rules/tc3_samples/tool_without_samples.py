@@ -2,8 +2,12 @@
 
 What it does:
 Reports (as `info`) a contract file's tool for which neither a sample file, nor inline `samples:`, nor a
-recorded call exists. Tools read from JSON Lines of function objects or vendor-format files (a published
-corpus, an MCP `tools/list` dump) are not reported: they are not where samples are maintained.
+recorded call exists, in a project that keeps samples: at least one other contract of the checked set has
+samples (a sample file, inline `samples:` or recorded calls). A project without any samples — contracts just
+written by `toolcheck import`, or a team that has not started replaying — is not reported tool by tool: that is
+a decision about the whole project, not a gap in one tool. Tools read from JSON Lines of function objects or
+vendor-format files (a published corpus, an MCP `tools/list` dump) are not reported either: they are not where
+samples are maintained.
 
 Why is this bad?
 A schema that is valid JSON Schema can still be wrong: too strict for real calls, or missing the
@@ -12,13 +16,23 @@ be refused are enough to start.
 
 Example:
 ```yaml
-name: search_docs
-description: Search the product documentation by keyword and return matching pages.
-parameters:
-  type: object
-  required: [query]
-  properties:
-    query: {type: string, description: Words to search for.}
+tools:
+  - name: get_doc
+    description: Return one page of the product documentation by its id.
+    parameters:
+      type: object
+      required: [id]
+      properties:
+        id: {type: string, description: Id of the page.}
+    samples:
+      - {data: {id: "refunds"}, valid: true}
+  - name: search_docs
+    description: Search the product documentation by keyword and return matching pages.
+    parameters:
+      type: object
+      required: [query]
+      properties:
+        query: {type: string, description: Words to search for.}
 ```
 
 Use instead:
@@ -44,18 +58,32 @@ samples:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from ..base import Hit, RuleSpec
+from ..base import Hit, Index, RuleSpec
 
 if TYPE_CHECKING:
     from ...contract import Contract
 
-RULE = RuleSpec("TC307", "tool-without-samples", severity="info", scope="contract")  # no index: it reads the Contract
+
+class SampleCoverage(Index):
+    """Whether the checked set keeps samples at all (one answer per run and group)."""
+
+    @cached_property
+    def keeps_samples(self) -> bool:
+        return bool(self.run.samples) or any(c.samples for c in self.run.contracts if c.format == "contract")
+
+    def facts(self, item: Contract) -> tuple[Contract, bool]:
+        return item, self.keeps_samples
 
 
-def check(contract: Contract, options: dict[str, Any]) -> Iterator[Hit]:
-    if contract.format != "contract" or contract.samples:
+RULE = RuleSpec("TC307", "tool-without-samples", severity="info", scope="contract", index=SampleCoverage)
+
+
+def check(facts: tuple[Contract, bool], options: dict[str, Any]) -> Iterator[Hit]:
+    contract, keeps_samples = facts
+    if contract.format != "contract" or contract.samples or not keeps_samples:
         return
     name = contract.name
     yield Hit(

@@ -6,11 +6,13 @@ card twice) and, when destructive, ask a human first; the errors a tool may retu
 and whether a retry can help. These rules check that policy. Each is configurable through `rules.<code>` options
 because teams differ (which risks need a key, which verbs mean "deletes", which error-code style is used, ...).
 
-Contracts in vendor or corpus formats (`function-jsonl`: JSON Lines of function objects such as the shared
-corpus) have no `risk` field at all; there a missing risk is only reported, as `info`, for tools whose name or
-description says they delete things (see TC601), and MCP `annotations` stand for the risk where the format has
-them (TC601, TC602). Every other rule here needs a declared `risk` or `errors` (keys only the contract format
-has) and so applies to vendor input only when it carries one.
+The rules ask only for what the file can carry. Function-definition files (OpenAI, Anthropic, Gemini, Bedrock,
+`function-jsonl`: JSON Lines of function objects such as the shared corpus) have no field for a risk and are
+asked for nothing; MCP tools say their risk through `annotations`, which stand for it (TC602) and whose absence
+on a deleting tool is TC616; every other rule needs a declared `risk` or `errors` (keys only the contract format
+has). Asking every write tool for an idempotency key (TC604), every destructive one for a confirmation (TC608)
+and every write tool for its errors (TC615) is a team's policy: those three are opt-in, and TC617 keeps the case
+that always matters, a deleting tool without a confirmation.
 
 One rule per module; the facts they share (the verb of a name, the idempotency parameter, the `errors` entries,
 the success/error union of `returns`) are computed once per run by :mod:`.index`.

@@ -1,7 +1,7 @@
 """TC6's facts: what a contract says about its risk, its verb, its idempotency key, its errors and its result.
 
-:class:`SafetyIndex` is built once per run: the verb tables of TC602's options (TC601 infers a risk from the same
-tables), and the result-union names of TC613's options (TC614 reads the same union). ``facts(contract)`` gives
+:class:`SafetyIndex` is built once per run: the verb tables of TC602's options (TC601's help and TC616-TC618 read the
+same tables), and the result-union names of TC613's options (TC614 reads the same union). ``facts(contract)`` gives
 one :class:`SafetyFacts` per contract, whose facts are computed on first use and shared by every rule that reads
 them (the verb of the name, the idempotency parameter, the `errors` entries, the success/error union of
 `returns`).
@@ -42,6 +42,10 @@ IDEMPOTENCY_NAMES = ("idempotency_key", "idempotencyKey", "request_id", "request
 _NAMESPACE = re.compile(r"\.|/|:|__")
 _TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _FIRST_WORDS = re.compile(r"[^\w]*([A-Za-z]+)(?:[^A-Za-z]+([A-Za-z]+))?")
+# "Drop files onto the page", "truncate the text into 80 columns": a destructive verb that places or reshapes
+# something, said in the description's first sentence, is no deletion
+_PLACEMENT = re.compile(r"\b(?:onto|into)\b", re.I)
+_SENTENCE = re.compile(r"[.!?](?:\s|$)|\n")
 MAX_REF_HOPS = 16
 
 
@@ -114,7 +118,7 @@ def snake_name(name: str) -> str:
 
 
 class Verbs:
-    """The verb tables of TC602's options (also TC601's inference), compiled once per run."""
+    """The verb tables of TC602's options (also TC601's help and TC616-TC618's deletions), compiled once per run."""
 
     def __init__(self, opts: dict[str, Any]) -> None:
         self.cls: dict[str, str] = {}
@@ -288,6 +292,18 @@ class SafetyFacts:
     def implied(self) -> tuple[str, str, str] | None:
         """(verb, class, where) the name (or the description's leading verb) implies."""
         return self.index.verbs.implied(self.contract)
+
+    @cached_property
+    def deletion(self) -> tuple[str, str] | None:
+        """(verb, where) when the implied verb says the tool deletes data: a destructive verb (TC602's tables)
+        whose description does not use it for placing or reshaping something (`Drop files onto ...`)."""
+        got = self.implied
+        if not got or got[1] != "destructive":
+            return None
+        desc = self.contract.description if isinstance(self.contract.description, str) else ""
+        if _PLACEMENT.search(_SENTENCE.split(desc, 1)[0]):
+            return None
+        return got[0], got[2]
 
     @cached_property
     def suggested_risk(self) -> str | None:

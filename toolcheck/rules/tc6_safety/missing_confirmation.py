@@ -6,13 +6,19 @@ Reports a `destructive` tool (configurable) whose `requires_confirmation` is mis
 one of the glob patterns (e.g. `charge_*`, `transfer_*`) need it too; names are matched in snake case after
 stripping namespaces (`payments.chargeCard` matches `charge_*`).
 
+Opt-in (select `TC608` or `missing-confirmation`): it is a team's policy, not a defect. Servers mark every
+action that changes something as destructive (a click, a resize, an edit), and a human confirmation on each of
+them is not what their maintainers want (judged 2 of 11 true on published servers). By default TC617 reports
+the case that always matters — a destructive tool whose verb says it deletes data — and stands for this rule's
+finding on such a tool when both run.
+
 Why is this bad?
 A model misreads a request now and then. A human confirmation is the last chance to stop it deleting the
 wrong account; without the flag the host runs the call at once.
 
 Example:
 ```yaml
-name: delete_account
+name: close_account
 description: Close the user's account and erase all of their data.
 risk: destructive
 idempotency_key: request_id
@@ -25,7 +31,7 @@ parameters:
 
 Use instead:
 ```yaml
-name: delete_account
+name: close_account
 description: Close the user's account and erase all of their data.
 risk: destructive
 requires_confirmation: true
@@ -56,7 +62,8 @@ from typing import Any
 from ..base import Hit, Option, RuleSpec
 from .index import RISKS, SafetyFacts, SafetyIndex, snake_name
 
-RULE = RuleSpec("TC608", "missing-confirmation", severity="error", scope="contract", index=SafetyIndex, options={
+RULE = RuleSpec("TC608", "missing-confirmation", severity="error", scope="contract", index=SafetyIndex,
+                default_enabled=False, options={
     "risks": Option(list, ["destructive"], "the risks that always need a confirmation", items=str, choices=RISKS,
                     single=True),
     "names": Option(list, [], "glob patterns of tool names that need it whatever their risk (except read_only)",

@@ -10,6 +10,11 @@ A tool that is idempotent by nature needs no key: MCP annotations `idempotentHin
 contract's `annotations`, as `toolcheck import` writes them from an MCP server) say that repeating a call with
 the same arguments has no additional effect, so a retry is safe and the rule does not report the tool.
 
+Opt-in (select `TC604` or `missing-idempotency-key`): an idempotency key is a team's policy for the tools it
+builds, and it needs the server to honour the key. Most write tools of published servers are idempotent in
+effect (an update by id, a delete, a selection) or call an API that takes no key, so by default the rule would
+ask for a parameter the maintainer cannot or need not add (judged 0 of 12 true on published servers).
+
 Why is this bad?
 Models and hosts retry on timeouts. Without a key the server cannot tell a retry from a new request, and
 the order is placed, the card charged or the e-mail sent twice.
@@ -60,7 +65,8 @@ from typing import Any
 from ..base import Hit, Option, RuleSpec
 from .index import IDEMPOTENCY_NAMES, RISKS, WRITE_RISKS, SafetyFacts, SafetyIndex, properties
 
-RULE = RuleSpec("TC604", "missing-idempotency-key", severity="error", scope="contract", index=SafetyIndex, options={
+RULE = RuleSpec("TC604", "missing-idempotency-key", severity="error", scope="contract", index=SafetyIndex,
+                default_enabled=False, options={
     "risks": Option(list, WRITE_RISKS, "the risks that need a key (`[]` turns the rule off)", items=str,
                     choices=RISKS, single=True),
     "names": Option(list, [], "the accepted names of the key parameter (`[]`: any name)", items=str, single=True),

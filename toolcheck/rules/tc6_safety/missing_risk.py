@@ -4,11 +4,10 @@ What it does:
 Reports a contract without a `risk` key (`read_only`, `write_limited` or `destructive`); the help suggests a
 value from the tool's verb or MCP annotations. A `risk` of the wrong type or an unknown value is TC009's.
 
-Inputs in a vendor or corpus format (e.g. `function-jsonl`, JSON Lines of function objects such as the shared
-corpus) cannot hold a `risk`. MCP tools say it through `annotations` (`readOnlyHint`, `destructiveHint`), which
-count as a declared risk. For the others the rule only reports, as `info`, tools whose name or description starts
-with a destructive verb (`delete_*`, `drop_*`, `purgeCache`, ... — the verb tables of TC602), so that a dump
-of thousands of functions stays quiet and the few that delete things stand out.
+Only contracts are reported: a contract can always carry a `risk`. A vendor or corpus format cannot (an
+OpenAI, Anthropic or Gemini function file, JSON Lines of function objects), so its tools are not reported here;
+MCP tools say their risk through `annotations` (`readOnlyHint`, `destructiveHint`), and TC616 reports a deleting
+MCP tool that does not. `toolcheck import` writes the risk the annotations give into the contract.
 
 Why is this bad?
 The risk is what a host uses to decide whether a call may run unattended, must be confirmed, or must never be
@@ -43,11 +42,6 @@ errors:
     retryable: false
     description: No file exists at this path.
 ```
-
-Options:
-`rules.TC601.vendor-input` (default `destructive`): for vendor/corpus formats, `destructive` reports (as info)
-tools whose verb says they delete, `write` also those whose verb says they write (`create_*`, `send_*`, ...),
-`all` every tool, `off` none.
 """
 
 from __future__ import annotations
@@ -55,13 +49,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..base import Hit, Option, RuleSpec
+from ..base import Hit, RuleSpec
 from .index import SafetyFacts, SafetyIndex
 
-RULE = RuleSpec("TC601", "missing-risk", severity="error", scope="contract", index=SafetyIndex, options={
-    "vendor-input": Option(str, "destructive", "which tools of a vendor/corpus format (no `risk` key) are reported",
-                           choices=("destructive", "write", "all", "off")),
-})
+RULE = RuleSpec("TC601", "missing-risk", severity="error", scope="contract", index=SafetyIndex, fix="none")
 
 
 def _risk_help(value: str | None) -> str:
@@ -73,38 +64,6 @@ def _risk_help(value: str | None) -> str:
 
 def check(facts: SafetyFacts, options: dict[str, Any]) -> Iterator[Hit]:
     contract = facts.contract
-    if not isinstance(contract.data, dict) or "risk" in contract.data:
-        return
-    if contract.format != "contract":
-        if facts.effective_risk is not None:
-            return  # e.g. MCP annotations say it
-        mode = options["vendor-input"]
-        if mode == "off":
-            return
-        verbs = facts.index.verbs
-        if mode not in ("write", "all"):
-            text = ((contract.name or "") + " " + (contract.description or "")[:60]).lower()
-            if not any(v in text for v in verbs.destructive):
-                return
-        got = facts.implied
-        wanted = ("destructive",) if mode not in ("write", "all") else ("write", "destructive")
-        if mode != "all" and not (got and got[1] in wanted):
-            return
-        if got and got[1] in ("write", "destructive"):
-            value = "destructive" if got[1] == "destructive" else "write_limited"
-            msg = (f"tool `{contract.display_name}` declares no `risk`, but its {got[2]} verb `{got[0]}` says it "
-                   f"{'deletes' if got[1] == 'destructive' else 'changes'} data")
-        else:
-            value = facts.suggested_risk
-            msg = f"tool `{contract.display_name}` declares no `risk`"
-        if contract.format == "mcp":
-            hint = "true" if value == "destructive" else "false"
-            hlp = (f"Add `annotations: {{readOnlyHint: {'true' if value == 'read_only' else 'false'}, "
-                   f"destructiveHint: {hint}}}` so that clients know what it does, or convert the tool to a contract "
-                   f"(`toolcheck import`) with `risk: {value or 'write_limited'}`.")
-        else:
-            hlp = _risk_help(value) + (" This input format cannot carry it: convert the tool to a contract "
-                                       "(`toolcheck import`) to declare it.")
-        yield Hit("", msg, hlp, severity="info")
-        return
+    if contract.format != "contract" or not isinstance(contract.data, dict) or "risk" in contract.data:
+        return  # a vendor format cannot carry a `risk` (MCP annotations are TC616's); a wrong value is TC009's
     yield Hit("", f"tool `{contract.display_name}` declares no `risk`", _risk_help(facts.suggested_risk))

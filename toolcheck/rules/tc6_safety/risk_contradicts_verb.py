@@ -53,7 +53,7 @@ Options:
 `rules.TC602.destructive-verbs`, `write-verbs`, `read-verbs` (lists of lower-case words; each replaces the
 default list); `check-description` (default true): also read the description's leading verb when the name
 has none; `scan-words` (default 3): how many leading words of the name are searched for a verb. The same
-tables drive TC601's inference for vendor formats.
+tables drive TC616, TC617 and TC618 (which verbs say a tool deletes).
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ RULE = RuleSpec("TC602", "risk-contradicts-verb", severity="warning", scope="con
 
 
 def check(facts: SafetyFacts, options: dict[str, Any]) -> Iterator[Hit]:
-    # the verb tables are the index's (built from these options once per run: TC601 reads them too)
+    # the verb tables are the index's (built from these options once per run: TC601, TC616-TC618 read them too)
     eff = facts.effective_risk
     if eff is None:
         return

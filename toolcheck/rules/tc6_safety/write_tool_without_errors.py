@@ -4,6 +4,10 @@ What it does:
 Reports, as `info`, a tool whose `risk` is `write_limited` or `destructive` (configurable) and that has no
 `errors` key. An explicit `errors: []` is taken as a deliberate "this tool reports no errors of its own".
 
+Opt-in (select `TC615` or `write-tool-without-errors`): a nudge for teams that document their errors in
+contracts, not a defect. On contracts imported from a server it fires on nearly every write tool, and the
+server's own format has nowhere to put the list (judged 0 of 11 true on published servers).
+
 Why is this bad?
 Tools that change the world fail in ways the model must handle differently — declined, conflict, already
 done, try later. Declaring them (with `retryable`) is what keeps a model from retrying a charge that was
@@ -53,7 +57,8 @@ from typing import Any
 from ..base import Hit, Option, RuleSpec
 from .index import RISKS, WRITE_RISKS, SafetyFacts, SafetyIndex
 
-RULE = RuleSpec("TC615", "write-tool-without-errors", severity="info", scope="contract", index=SafetyIndex, options={
+RULE = RuleSpec("TC615", "write-tool-without-errors", severity="info", scope="contract", index=SafetyIndex,
+                default_enabled=False, options={
     "risks": Option(list, WRITE_RISKS, "the risks that should declare their errors", items=str, choices=RISKS,
                     single=True),
 })
