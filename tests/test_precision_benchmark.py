@@ -183,3 +183,26 @@ def test_quick_mode_runs_the_installed_toolcheck_and_accounts_for_every_finding(
             assert t["precision_strict_lb"] == round(prun.wilson_lower(t["true"], t["judged"]), 3)
     assert "| code | name | severity |" in md.read_text()
     assert meta["seconds"] < 120  # the quick form is meant for CI (about 10 s here)
+
+
+def test_round_table_reads_one_round_and_applies_the_gate(tmp_path):
+    """round_table.py: the figures of one round only (a later round of another judge never mixes in), precision
+    = true / (true + false), strict = true / n, and the gate per severity and default."""
+    import round_table
+
+    recs = [{"round": "fresh", "code": "TC900", "verdict": v, "key": f"k{i}", "set": "s", "view": "as-is",
+             "reason": "r"} for i, v in enumerate(["true"] * 19 + ["debatable"])]
+    recs += [{"round": "fresh", "code": "TC901", "verdict": v, "key": f"w{i}", "set": "s", "view": "as-is",
+              "reason": "r"} for i, v in enumerate(["true"] * 4 + ["false"])]
+    recs += [{"round": "before", "code": "TC900", "verdict": "false", "key": "old", "set": "s", "view": "as-is",
+              "reason": "r"}]
+    judged = tmp_path / "judged.jsonl"
+    judged.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8")
+    policy = {"TC900": {"name": "x", "severity": "error", "default": True},
+              "TC901": {"name": "y", "severity": "warning", "default": True}}
+    rows = {r["code"]: r for r in round_table.table(prun.load_judged(judged), "fresh", policy)}
+    assert rows["TC900"]["n"] == 20 and rows["TC900"]["precision"] == 1.0 and rows["TC900"]["strict"] == 0.95
+    assert round_table.gate(rows["TC900"]) == "meets"
+    assert rows["TC901"]["precision"] == 0.8 and round_table.gate(rows["TC901"]) == "meets"
+    assert round_table.gate({**rows["TC901"], "default": False}) == "opt-in"
+    assert "| TC900 | `x` | error | on | 20 | 19 | 1 | 0 |" in round_table.markdown(list(rows.values()))
