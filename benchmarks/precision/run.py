@@ -628,7 +628,8 @@ def main(argv=None) -> int:
             "findings": len(findings), "seconds": round(secs, 1),
             "skipped": "; ".join(x for x in [skipped, *notes] if x) or None,
             "tools_rate": sum(r["tools"] for r in rows if r["view"] == "as-is" and r["counts_rate"]),
-            "judged": len(in_scope), "matched": len(matched),
+            # distinct keys: a later round's verdict of a key overrides an earlier one (see match)
+            "judged": len({r["key"] for r in in_scope}), "matched": len(matched),
             "rounds": sorted({r.get("round", "") for r in judged})}
     table = rule_table(findings, rows, matched, judged)
     rates = severity_rates(findings, rows)
