@@ -175,3 +175,18 @@ def test_tools_wrapper_and_list(tmp_path):
                                    "    description: B.\n    parameters: {}\nx-owner: me\n")
     assert [c.pointer for c in lf.contracts] == ["/tools/0", "/tools/1"]
     assert not lf.hits
+
+
+def test_a_tie_between_formats_in_one_file_does_not_depend_on_the_hash_seed():
+    """A list whose items are as many MCP tools as contracts: the first item's format decides, in every process
+    (it was `max(set(...))`, whose tie went by PYTHONHASHSEED: one run said mcp, the next contract)."""
+    import subprocess
+    import sys
+
+    code = ("from toolcheck.loading.formats import detect; "
+            "print(detect([{'name': 'a', 'description': 'x', 'parameters': {'type': 'object'}},"
+            " {'name': 'b', 'description': 'y', 'inputSchema': {'type': 'object'}}])[0])")
+    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**__import__("os").environ, "PYTHONHASHSEED": str(seed)}).stdout.strip()
+            for seed in range(6)}
+    assert len(seen) == 1, seen

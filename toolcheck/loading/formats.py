@@ -93,8 +93,9 @@ def _detect_list(items: list, base: str) -> tuple[str, list[tuple[str, Any]]]:
     known = [f for f in fmts if f]
     if not known:
         return "contract", [(f"{base}/{i}", t) for i, t in enumerate(items)]
-    # the majority format decides; mixed files keep each item's own shape
-    fmt = max(set(known), key=known.count)
+    # the majority format decides (a tie: the format of the first of them in the file, never the set's hash
+    # order, so that a run does not depend on PYTHONHASHSEED); mixed files keep each item's own shape
+    fmt = max(dict.fromkeys(known), key=known.count)
     out: list[tuple[str, Any]] = []
     for i, t in enumerate(items):
         p = f"{base}/{i}"
