@@ -175,6 +175,30 @@ async def _session(project: Path) -> None:
         p = await s.next(sub)
         assert "TC103" in _codes(p) and not any(c.startswith("TC6") for c in _codes(p))
 
+        # code action: the fix toolcheck knows (`--fix`'s), made on the unsaved buffer; applied, TC103 is gone
+        fix_me = project / "contracts" / "fix_me.yaml"
+        fix_text = ("# a tool to fix\nname: fix_me\ndescription: Sends a note to one address and returns its id.\n"
+                    "parameters:\n  type: object\n  properties:\n    to:\n      type: strng  # the address\n")
+        furi = s.open(fix_me, fix_text)
+        p = await s.next(furi)
+        d103 = next(d for d in p.diagnostics if d.code == "TC103")
+        actions = await asyncio.wait_for(client.text_document_code_action_async(types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=furi), range=d103.range,
+            context=types.CodeActionContext(diagnostics=[d103]))), 30)
+        fix = next(a for a in actions or () if a.title.startswith("Fix TC103: "))
+        assert fix.is_preferred and fix.kind == types.CodeActionKind.QuickFix and "string" in fix.title
+        assert list(fix.diagnostics or ()) == [d103]
+        from pygls.workspace import TextDocument
+
+        buf = TextDocument(furi, fix_text)
+        for e in fix.edit.changes[furi]:
+            buf.apply_change(types.TextDocumentContentChangePartial(range=e.range, text=e.new_text))
+        assert buf.source == fix_text.replace("type: strng  #", "type: string  #")
+        assert not fix_me.exists()  # the buffer is fixed, not a file
+        s.change(furi, buf.source, 2)
+        p = await s.next(furi)
+        assert "TC103" not in _codes(p)
+
         # close: diagnostics cleared
         client.text_document_did_close(types.DidCloseTextDocumentParams(
             text_document=types.TextDocumentIdentifier(uri=sub)))
@@ -226,3 +250,28 @@ def test_cli_import_does_not_load_pygls():
     mods = set(json.loads(p.stdout))
     assert not {m for m in mods if m.split(".")[0] in ("pygls", "lsprotocol", "cattrs")}
     assert "toolcheck.lsp" not in mods
+
+
+def test_fix_edit_unsafe_label_last_line_and_stale_text(tmp_path):
+    """fix_edit (the code action's edit): an unsafe fix is reported as unsafe; a change on a last line without a
+    line break ends at that line's end; a finding of an older text than the buffer's gets no edit."""
+    from types import SimpleNamespace
+
+    from pygls.workspace import TextDocument
+
+    from toolcheck.fixing.model import Edit, Fix
+    from toolcheck.lsp import fix_edit
+
+    text = "name: t  # keep me\nparameters:\n  type: object\n  properties:\n    a: {type: strng}"
+    doc = TextDocument((tmp_path / "t.yaml").as_uri(), text)
+    sf = SimpleNamespace(text=text, kind="yaml", role="contracts", origin=None, located=True)
+    fx = Fix("Use `string`", "unsafe", (Edit("set", "/parameters/properties/a/type", "string"),))
+    f = SimpleNamespace(code="TC103", fix=fx, extra={"file": sf})
+    edit, safe = fix_edit(doc, f)
+    assert not safe
+    assert (edit.range.start.line, edit.range.start.character) == (4, 0)
+    assert (edit.range.end.line, edit.range.end.character) == (4, len("    a: {type: strng}"))
+    doc.apply_change(types.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text))
+    assert doc.source == text.replace("strng", "string")
+    # the buffer moved on since the check: no edit from the old finding
+    assert fix_edit(TextDocument(doc.uri, text + "\n"), f) is None

@@ -127,3 +127,53 @@ def test_stdin_force_exclude_skips_a_name_outside_the_set(project):
 def test_help_mentions_stdin():
     p = run_cli("lint", "--help", cwd=ROOT)
     assert "--stdin-filename" in p.stdout
+
+
+FIXABLE = (b"# the mail tool\nname: send_email\ndescription: Sends one email to one address and returns the id of "
+           b"the sent message.\nrisk: write_limited\nparameters:\n  type: object\n  properties:\n    to:\n"
+           b"      type: strng  # who gets it\n      description: The address to send the email to.\n")
+
+
+def _cli_bytes(*args: str, cwd, data: bytes) -> subprocess.CompletedProcess:
+    import os
+
+    env = dict(os.environ, NO_COLOR="1")
+    env.pop("TOOLCHECK_FORMAT", None)
+    return subprocess.run([sys.executable, "-m", "toolcheck", *args], cwd=cwd, input=data, capture_output=True,
+                          env=env, timeout=120)
+
+
+def test_fix_with_stdin_prints_the_fixed_document_and_writes_no_file(project):
+    """`--fix -` (issue 20 item 4, as `ruff check --fix -`): the fixed document on stdout byte for byte, comments
+    kept; the report on stderr; the file --stdin-filename names is not touched; the exit code is what remains."""
+    on_disk = project.write("contracts/send_email.yaml", FIXABLE.decode())
+    p = _cli_bytes("lint", "--fix", "-", "--stdin-filename", "contracts/send_email.yaml", cwd=project.path,
+                   data=FIXABLE)
+    assert p.stdout == FIXABLE.replace(b"type: strng  #", b"type: string  #"), p.stderr
+    assert p.returncode == 0, p.stderr  # nothing remains
+    assert b"Fixed 1 finding in 1 file." in p.stderr and b"TC103" not in p.stderr
+    assert on_disk.read_bytes() == FIXABLE
+    # what remains decides the exit code, and is reported on stderr (stdout stays the document)
+    worse = FIXABLE.replace(b"risk: write_limited\n", b"")
+    p = _cli_bytes("lint", "--fix", "-", "--stdin-filename", "contracts/send_email.yaml", cwd=project.path,
+                   data=worse)
+    assert p.returncode == 1 and b"TC601" in p.stderr
+    assert p.stdout == worse.replace(b"type: strng  #", b"type: string  #")
+    assert on_disk.read_bytes() == FIXABLE
+    # nothing to fix: the document as read, byte for byte (CRLF kept); without a name, no `-` file is written
+    clean = FIXABLE.replace(b"strng", b"string").replace(b"\n", b"\r\n")
+    p = _cli_bytes("lint", "--fix", "-", cwd=project.path, data=clean)
+    assert p.returncode == 0 and p.stdout == clean, p.stderr
+    assert not (project.path / "-").exists()
+
+
+def test_diff_with_stdin_prints_the_diff_and_writes_nothing(project):
+    on_disk = project.write("contracts/send_email.yaml", FIXABLE.decode())
+    p = _cli_bytes("lint", "--diff", "-", "--stdin-filename", "contracts/send_email.yaml", cwd=project.path,
+                   data=FIXABLE)
+    assert p.returncode == 1, p.stderr
+    out = p.stdout.decode()
+    assert out.startswith("--- a/contracts/send_email.yaml\n+++ b/contracts/send_email.yaml\n")
+    assert "-      type: strng  # who gets it\n+      type: string  # who gets it\n" in out
+    assert b"Would fix 1 finding in 1 file." in p.stderr
+    assert on_disk.read_bytes() == FIXABLE

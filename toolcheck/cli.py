@@ -309,6 +309,9 @@ def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
         from .fsutil import write_atomic
 
         write_atomic(settings.output, out)
+    elif settings.fix and settings.buffers:  # stdin `--fix`: stdout holds the fixed document, the report stderr
+        sys.stderr.write(out)
+        sys.stderr.flush()
     else:
         from .boundary import write_stdout
 

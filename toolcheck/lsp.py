@@ -9,7 +9,9 @@ What an editor gets, per open YAML/JSON/JSON Lines document:
 - **hover** on a finding's range, or on a rule code (``TC103`` in a suppression comment): the rule's
   documentation, as ``toolcheck rule CODE`` prints it;
 - **code action** "ignore this finding here" (YAML): appends ``# toolcheck: ignore[CODE] <reason>`` to the
-  finding's line, only where the result parses to the same document and the comment silences that finding.
+  finding's line, only where the result parses to the same document and the comment silences that finding;
+  and, where the finding has a fix (``--fix``'s), "Fix CODE: TITLE": that one fix applied to the buffer's text and
+  proven as ``--fix`` proves it (:func:`fix_edit`), the preferred quick fix when safe, "(unsafe fix)" otherwise.
 
 The config is found upward from the document's folder (as for ``--stdin-filename``). A document inside the
 configured set (``paths``/``samples``) is checked with the set: cross-file rules (duplicate names, overlap,
@@ -273,6 +275,41 @@ def ignore_edit(doc: TextDocument, f: Finding) -> types.TextEdit | None:
     return types.TextEdit(range=types.Range(start=end, end=end), new_text=new_line[len(text):])
 
 
+def fix_edit(doc: TextDocument, f: Finding) -> tuple[types.TextEdit, bool] | None:
+    """(the edit making the finding's own fix on the editor's text, whether the fix is safe), or None where it has
+    none or it cannot be made. The fix is applied and proven by :func:`toolcheck.fixing.apply.fix_text`, as
+    `--fix` makes it (the edited text must read back as the fix intends and keep every comment); the edit
+    replaces the lines that change. A finding of an older text than the buffer's gets none (it is re-checked)."""
+    from .fixing.apply import fix_text
+    from .fixing.model import Fix
+
+    fx = getattr(f, "fix", None)
+    sf = f.extra.get("file")
+    path = _path(doc)
+    if not isinstance(fx, Fix) or sf is None or path is None or sf.origin == "mcp" or not sf.located:
+        return None
+    old = doc.source
+    if sf.text != old:
+        return None
+    out = fix_text(old, sf.kind, [fx], path=path, role=sf.role)
+    if not out.applied or out.text == old:
+        return None
+    a, b = old.splitlines(True), out.text.splitlines(True)
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    j = 0
+    while j < min(len(a), len(b)) - i and a[-1 - j] == b[-1 - j]:
+        j += 1
+    start = types.Position(i, 0)
+    if j or (a and a[-1] != a[-1].rstrip("\r\n")):  # ends before a kept line, or at a line break ending the text
+        end = types.Position(len(a) - j, 0)
+    else:  # through the last line, which has no line break
+        end = doc.position_codec.position_to_client_units(a, types.Position(len(a) - 1, len(a[-1]))) if a \
+            else types.Position(0, 0)
+    return types.TextEdit(range=types.Range(start=start, end=end), new_text="".join(b[i:len(b) - j])), fx.applies(False)
+
+
 def create_server(build_settings: Callable[..., Any]) -> ToolcheckServer:
     server = ToolcheckServer(build_settings)
 
@@ -326,6 +363,13 @@ def create_server(build_settings: Callable[..., Any]) -> ToolcheckServer:
         for d, f in ls.published.get(uri, ()):
             if not (_contains(d.range, params.range.start) or _contains(params.range, d.range.start)):
                 continue
+            made = fix_edit(doc, f)
+            if made is not None:  # the fix toolcheck knows: the preferred quick fix when it is safe
+                edit, safe = made
+                out.append(types.CodeAction(
+                    title=f"Fix {f.code}{'' if safe else ' (unsafe fix)'}: {f.fix.title}",
+                    kind=types.CodeActionKind.QuickFix, diagnostics=[d], is_preferred=safe or None,
+                    edit=types.WorkspaceEdit(changes={uri: [edit]})))
             edit = ignore_edit(doc, f)
             if edit is None:
                 continue

@@ -8,8 +8,8 @@ changed file atomically, with its own mode, through a symbolic link to its targe
 holds what was read; ``--diff`` prints a unified diff (`a/` and `b/` prefixes: `patch -p1` applies it) instead.
 
 stdin (issue 19): :func:`fix_texts` takes the documents to fix as ``texts`` (path -> text) and returns their
-fixed text without writing anything, so `toolcheck lint --fix -` only has to pass the document read from stdin
-and print the fixed one.
+fixed text without writing anything. `toolcheck lint --fix -` prints the fixed document to stdout (the report
+goes to stderr) and writes no file, even one ``--stdin-filename`` names; ``--diff`` with stdin prints the diff.
 """
 
 from __future__ import annotations
@@ -114,6 +114,22 @@ def write_fixed(changed: dict[str, tuple[str, str, str]]) -> list[str]:
     return notes
 
 
+def write_buffers(buffers: dict[str, bytes], changed: dict[str, tuple[str, str, str]]) -> None:
+    """`--fix` of a stdin document: its fixed text (its bytes as read, BOM kept, when nothing changed) to stdout,
+    never to the file ``--stdin-filename`` names; unmasked: it is the document, not a report."""
+    import sys
+
+    sys.stdout.flush()
+    for path, raw in buffers.items():
+        if path in changed:
+            from ..boundary import encode
+
+            bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
+            raw = bom + encode(changed[path][2])
+        sys.stdout.buffer.write(raw)
+    sys.stdout.buffer.flush()
+
+
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
@@ -155,7 +171,10 @@ def fix_command(settings, command: str, masker=None) -> tuple[Any, int | None]:
         sys.stderr.write(f"Would fix {_count(fr.applied, 'finding')} in {_count(n_files, 'file')}{more}.\n"
                          if fr.changed else f"Nothing to fix{more}.\n")
         return None, 1 if fr.changed else 0
-    notes.extend(write_fixed(fr.changed))
+    if settings.buffers:  # stdin: the fixed document goes to stdout, nothing is written on disk (as ruff)
+        write_buffers(settings.buffers, fr.changed)
+    else:
+        notes.extend(write_fixed(fr.changed))
     if fr.changed or fr.applied:
         notes.append(f"Fixed {_count(fr.applied, 'finding')} in {_count(n_files, 'file')}{more}.")
     elif hidden:
