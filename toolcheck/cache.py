@@ -146,6 +146,10 @@ def secret() -> bytes | None:
             if key is None and not os.path.lexists(path):
                 key = _create_key(path)
             elif key is None:
+                # a concurrent first run may have linked its key into place between the read and the look:
+                # read once more before calling the file untrustworthy
+                key = _read_key(path)
+            if key is None and problem is None and os.path.lexists(path):
                 problem = (f"{path} is not a key only this user can read (a private file of at least 32 "
                            "characters, mode 0600); fix or delete it")
         _SECRET[:] = [key, problem]
