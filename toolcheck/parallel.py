@@ -32,7 +32,7 @@ _COST = {
     "toolcheck.rules.tc4_naming": 0.8,
     "toolcheck.checks.schema": 0.75,
     "toolcheck.rules.tc5_leaks": 0.65,
-    "toolcheck.checks.loading": 0.25,
+    "toolcheck.rules.tc0_loading": 0.25,
     "toolcheck.rules.tc6_safety": 0.16,
     "toolcheck.rules.tc3_samples": 0.15,
 }

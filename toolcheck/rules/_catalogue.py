@@ -6,6 +6,23 @@ tuple shrinks as families move to rule files (issue 16).
 """
 
 RULE_MODULES: dict[str, str] = {
+    "TC001": "toolcheck.rules.tc0_loading.syntax_error",
+    "TC002": "toolcheck.rules.tc0_loading.duplicate_key",
+    "TC003": "toolcheck.rules.tc0_loading.yaml_implicit_conversion",
+    "TC004": "toolcheck.rules.tc0_loading.invalid_encoding",
+    "TC005": "toolcheck.rules.tc0_loading.empty_file",
+    "TC006": "toolcheck.rules.tc0_loading.not_a_contract",
+    "TC007": "toolcheck.rules.tc0_loading.unknown_contract_key",
+    "TC008": "toolcheck.rules.tc0_loading.missing_required_key",
+    "TC009": "toolcheck.rules.tc0_loading.invalid_contract_value",
+    "TC010": "toolcheck.rules.tc0_loading.input_limit_exceeded",
+    "TC011": "toolcheck.rules.tc0_loading.unreadable_file",
+    "TC012": "toolcheck.rules.tc0_loading.duplicate_tool_name",
+    "TC013": "toolcheck.rules.tc0_loading.invalid_sample_record",
+    "TC014": "toolcheck.rules.tc0_loading.unused_suppression",
+    "TC015": "toolcheck.rules.tc0_loading.unknown_suppression_code",
+    "TC016": "toolcheck.rules.tc0_loading.unsupported_yaml_construct",
+    "TC017": "toolcheck.rules.tc0_loading.not_a_contract_file",
     "TC301": "toolcheck.rules.tc3_samples.valid_sample_rejected",
     "TC302": "toolcheck.rules.tc3_samples.invalid_sample_accepted",
     "TC303": "toolcheck.rules.tc3_samples.sample_rejected_for_another_reason",
@@ -59,7 +76,6 @@ RULE_MODULES: dict[str, str] = {
 }
 
 LEGACY_MODULES: tuple[str, ...] = (
-    "toolcheck.checks.loading",
     "toolcheck.checks.schema",
     "toolcheck.checks.targets",
     "toolcheck.checks.overlap",
