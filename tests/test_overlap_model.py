@@ -42,12 +42,12 @@ def test_model_has_a_weight_for_every_feature_and_its_threshold_is_the_rules_def
     doc = _data("model.json")
     assert set(doc["weights"]) == set(FEATURES)
     assert doc["weights"]["veto"] < -2  # the label rules' decisive differences stay decisive
-    from toolcheck.checks.overlap import _DEFAULT_THRESHOLD
+    from toolcheck.rules.tc4_naming.overlapping_tools import DEFAULT_THRESHOLD, RULE
 
-    assert doc["threshold"] == _DEFAULT_THRESHOLD == model().threshold
+    assert doc["threshold"] == DEFAULT_THRESHOLD == RULE.options["threshold"].default == model().threshold
     p = run_cli("rules", "--format", "json")
     [tc430] = [r for r in json.loads(p.stdout) if r["code"] == "TC430"]
-    assert tc430["options"]["threshold"] == _DEFAULT_THRESHOLD
+    assert tc430["options"]["threshold"] == DEFAULT_THRESHOLD
 
 
 # ------------------------------------------------------------------------------------------------ morphology

@@ -28,8 +28,7 @@ MIN_CONTRACTS = 300
 # placing, masking and encoding (seconds, 2026-11-29): the split balances these. Groups not listed are cheap.
 _COST = {
     "toolcheck.checks.targets": 2.2,
-    "toolcheck.checks.overlap": 1.8,
-    "toolcheck.rules.tc4_naming": 0.8,
+    "toolcheck.rules.tc4_naming": 2.6,  # TC430 overlapping-tools 1.8 of it
     "toolcheck.checks.schema": 0.75,
     "toolcheck.rules.tc5_leaks": 0.65,
     "toolcheck.rules.tc0_loading": 0.25,

@@ -8,8 +8,8 @@
 * ``find_overlaps(frames, threshold, eligible)`` -> [(i, j, score)] for the pairs of one group that share a purpose
   key (candidates.py) and reach the threshold.
 
-The package knows nothing of contracts, files or findings: toolcheck/checks/overlap.py (TC430) builds frames from
-contracts, groups them and turns pairs into findings.
+The package knows nothing of contracts, files or findings: toolcheck/rules/tc4_naming/overlapping_tools.py (TC430)
+builds frames from contracts, groups them and turns pairs into findings.
 """
 
 from __future__ import annotations

@@ -44,6 +44,7 @@ RULE_MODULES: dict[str, str] = {
     "TC411": "toolcheck.rules.tc4_naming.model_directed_instruction",
     "TC412": "toolcheck.rules.tc4_naming.invisible_characters",
     "TC413": "toolcheck.rules.tc4_naming.description_restates_name",
+    "TC430": "toolcheck.rules.tc4_naming.overlapping_tools",
     "TC501": "toolcheck.rules.tc5_leaks.internal_host",
     "TC502": "toolcheck.rules.tc5_leaks.connection_string",
     "TC503": "toolcheck.rules.tc5_leaks.hardcoded_credential",
@@ -78,7 +79,6 @@ RULE_MODULES: dict[str, str] = {
 LEGACY_MODULES: tuple[str, ...] = (
     "toolcheck.checks.schema",
     "toolcheck.checks.targets",
-    "toolcheck.checks.overlap",
     "toolcheck.fuzz.rules",
     "toolcheck.checks.compat",
 )

@@ -1,4 +1,4 @@
-"""TC4: description and naming quality (TC401-TC412; overlapping tools, TC430, live in :mod:`toolcheck.checks.overlap`).
+"""TC4: description and naming quality (TC401-TC413; TC430, overlapping tools, reads the model of :mod:`toolcheck.overlap`).
 
 A model picks a tool by reading its name and description, and fills its arguments by reading the parameter names
 and descriptions. These rules look for text that makes it guess: empty or placeholder descriptions, generic or

@@ -1,0 +1,252 @@
+"""Two tools in the checked set do the same thing under different names.
+
+What it does:
+Compares the tools loaded together (all files given, or a group of them, see `group-by`) and reports each
+pair whose purpose overlaps once, on the later tool of the pair (by file, then position), with `related`
+pointing at the other. Each tool is read into a *purpose frame*:
+
+- **action**: the verb of its name, in a class with its synonyms and opposites (search ~ find ~ look up;
+  get ~ fetch ~ read; list; count; create ~ add ~ insert; delete ~ remove; cancel and undo; start vs stop;
+  ...), also as a nominalised verb (`currency_conversion`, `restaurant_finder`, `perform_search`), or the
+  first verb of the description when the name has none;
+- **object**: the noun phrase acted on, with namespaces (`math.`, `server__`), service prefixes (`FDA_get_...`)
+  and platform prefixes (`playwright_click`) set aside, plurals folded, compound nouns kept whole (pull
+  request), synonyms mapped (photo ~ image, purchase ~ order, folder ~ directory) and states said in other
+  words folded (in stock ~ available to ship);
+- **qualifiers**: the lookup key (`by_id`, `by_name`), a source, target or scope (`from_template`,
+  `in_namespace`, `to_group`), states, whether it lists or gets one, the platform or host document it works on
+  (npm vs Maven, a Word document vs a slide, one organism's database vs another's);
+- **parameters**: names canonicalised, each with a role (id, name, query, path, url, content, location, time,
+  paging, auth, format) and whether it is required; the values of mode enums (`action`, `method`, `type`,
+  `format`);
+- **description cues**: a sentence that calls one tool deprecated or an alias of the other, says to use the
+  other instead or that it is an alternative to it, or names it as a step to run first.
+
+A pair is then judged on that evidence: the same action class on the same object with compatible keys, and
+parameters and descriptions that agree (descriptions compared as TF-IDF vectors over fixed background word
+frequencies, Chinese and Japanese words mapped to English ones and Han text as bigrams; sentences both
+descriptions repeat word for word, a suite's boilerplate, set aside) speak for an overlap; a different or
+opposite action, a different object or a part of it, a sibling object (a user's policy vs a group's policy),
+a different lookup key or required scope, a listing vs a get-one, different platforms speak against it; a
+description calling one an alias or deprecated for the other, and an enum of one tool that selects the
+other's whole job (`orders(action=cancel)` vs `cancel_order`), are strong evidence for it. The weights are
+data (`toolcheck/data/overlap/model.json`, fitted on labelled pairs of published tools); the score is their
+logistic combination, 0 to 1, and depends on the two tools alone, never on the rest of the set.
+
+The message says which evidence was found, e.g. "same action (find ~ search) on the same object (gifts);
+identical parameters budget/interests; 78% shared description terms (budget, catalogue, ...)", or
+"description of `read_file`: 'DEPRECATED: Use read_text_file instead.'". Pairs with the same name are
+TC012's (duplicate-tool-name); names equal only once a namespace is stripped (`math.factorial` vs
+`factorial`, usually variants from different sources) are compared like any other pair and say "same name once
+namespaces are stripped". When several tools share one name (copies in two files, TC012's), the name is compared
+once, with its first copy in a passed file (else its first copy), so a pair of names is reported once.
+
+Only pairs that share a purpose key are compared (the same action and object head, the same stripped name, the
+same required parameters, a description naming the other, an enum word): corpus A's 7,078 published tools
+take about 2.6 s on a shared 2-core machine (`benchmarks/overlap/speed.py`), a set of a few dozen a few
+milliseconds.
+
+Why is this bad?
+A model picks a tool by reading names and descriptions. When two tools mean the same thing, which one it
+calls is a coin toss, each is called with the other's arguments, and a fix made to one is missed in the
+other.
+
+Example:
+```yaml
+tools:
+  - name: search_gifts
+    description: Search the gift catalogue for items that match a budget and the recipient's interests.
+    parameters:
+      type: object
+      properties:
+        budget: {type: number, description: Most the user wants to spend.}
+        interests: {type: array, items: {type: string}, description: What the recipient likes.}
+  - name: find_gifts
+    description: Find gifts in the catalogue that fit the recipient's interests and budget.
+    parameters:
+      type: object
+      properties:
+        budget: {type: number, description: Most the user wants to spend.}
+        interests: {type: array, items: {type: string}, description: What the recipient likes.}
+```
+
+Use instead:
+```yaml
+tools:
+  - name: search_gifts
+    description: >-
+      Search the gift catalogue for items whose name matches the user's keywords. Not for recommendations.
+    parameters:
+      type: object
+      properties:
+        keywords: {type: string, description: Words to match against product names.}
+  - name: suggest_gifts
+    description: Recommend presents for one person from their interests and the user's budget.
+    parameters:
+      type: object
+      properties:
+        budget: {type: number, description: Most the user wants to spend.}
+        interests: {type: array, items: {type: string}, description: What the recipient likes.}
+```
+
+Options:
+`rules.TC430.threshold` (default 0.5): the score from which a pair is reported. Lower it (0.35) to see
+looser overlaps, raise it (0.7) to keep only near-duplicates. The Example above scores about 0.9, the Use
+instead below 0.1.
+
+`rules.TC430.group-by` (default `auto`): which tools are compared with each other. `none`: all tools loaded
+together. `file`: tools of the same file. `source`: tools with the same `source` metadata (JSON Lines records
+such as `{"source": ..., "name": ..., ...}`). `origin`: tools whose `source` names the same repository or
+package (the part before `@`: `owner/repo@commit:path` → `owner/repo`), i.e. published together. `auto`:
+`origin` when any tool carries a `source`, else `none`. Under `source` and `origin`, tools without a
+`source` form one group.
+
+When a pre-commit hook passes only some files, the rest of the configured contracts are loaded as context:
+they are compared too, and a pair is reported on the tool of a passed file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ...contract import Contract
+from ..base import Hit, Option, RuleSpec
+
+GROUP_MODES = ("auto", "origin", "source", "file", "none")
+# the threshold data/overlap/model.json was fitted for (tests/test_overlap_model.py keeps the two equal)
+DEFAULT_THRESHOLD = 0.5
+
+
+def _a_score(value: float) -> str | None:
+    return None if 0 < value <= 1 else f"must be above 0 and at most 1, not {value}"
+
+
+RULE = RuleSpec(
+    "TC430", "overlapping-tools", severity="warning", scope="set",
+    options={
+        "threshold": Option(float, DEFAULT_THRESHOLD, "the score (0 to 1) from which a pair is reported", min=0,
+                            max=1, check=_a_score),
+        "group-by": Option(str, "auto", "which tools are compared with each other", choices=GROUP_MODES),
+    },
+)
+
+
+class _Tool:
+    """A contract with its place in the set (``rank``: by file, then position) and, once parsed, its frame."""
+
+    __slots__ = ("c", "frame", "rank", "reported")
+
+    def __init__(self, c: Contract) -> None:
+        self.c = c
+        self.frame: Any = None
+        self.reported = bool(getattr(c.file, "reported", True))
+        self.rank = 0
+
+
+def check(contracts: list[Contract], options: dict[str, Any]) -> Iterator[Hit]:
+    threshold, mode = float(options["threshold"]), options["group-by"]
+    tools = [_Tool(c) for c in contracts
+             if isinstance(getattr(c, "data", None), dict) and c.name and isinstance(c.name, str)]
+    if len(tools) < 2 or not any(t.reported for t in tools):
+        return
+    if mode == "auto":
+        mode = "origin" if any(_source(t.c) is not None for t in tools) else "none"
+    # a tool's place: its file, then its position in the file; a pair is reported on its later tool
+    for k, t in enumerate(sorted(tools, key=lambda t: (t.c.file.path, t.c.index))):
+        t.rank = k
+    groups: dict[str | None, list[_Tool]] = {}
+    for t in tools:
+        groups.setdefault(_group_key(t.c, mode), []).append(t)
+    pairs = []
+    for key in sorted(groups, key=lambda k: (k is not None, k or "")):
+        pairs.extend(_pairs(groups[key], threshold))
+    pairs.sort(key=lambda x: (x[0], x[1]))
+    for _, _, subj, other, score in pairs:
+        yield _hit(subj, other, score)
+
+
+def _pairs(group: list[_Tool], threshold: float) -> list[tuple[int, int, _Tool, _Tool, float]]:
+    """(rank of the reported tool, rank of the other, the reported tool, the other, score) for every pair of one
+    group that overlaps."""
+    from ...overlap import find_overlaps, mention_keys, parse
+
+    if len(group) < 2 or not any(t.reported for t in group):
+        return []
+    members = _representatives(group)
+    if len(members) < 2:
+        return []
+    known = frozenset(k for t in members for k in mention_keys(t.c.name))
+    for t in members:
+        t.frame = parse(t.c.name, t.c.description or "", t.c.parameters, known)
+
+    def eligible(i: int, j: int) -> bool:
+        return members[i].reported or members[j].reported
+
+    out = []
+    for i, j, score in find_overlaps([t.frame for t in members], threshold, eligible):
+        a, b = members[i], members[j]  # a.rank < b.rank
+        subj, other = (b, a) if b.reported else (a, b)
+        out.append((subj.rank, other.rank, subj, other, score))
+    return out
+
+
+def _representatives(group: list[_Tool]) -> list[_Tool]:
+    """One tool per name, by rank: copies of one name (TC012's) are compared once, as the first copy in a passed
+    file, else the first copy."""
+    group.sort(key=lambda t: t.rank)
+    reps: dict[str, _Tool] = {}
+    for t in group:
+        prev = reps.get(t.c.name)
+        if prev is None or (t.reported and not prev.reported):
+            reps[t.c.name] = t
+    return sorted(reps.values(), key=lambda t: t.rank)
+
+
+def _origin(source: str) -> str:
+    """The repository or package of a `source` such as ``owner/repo@commit:path`` or ``pypi:pkg==1@sha:path``."""
+    return source.split("@", 1)[0] if "@" in source else source
+
+
+def _source(c: Contract) -> str | None:
+    meta = c.metadata if isinstance(c.metadata, dict) else {}
+    src = meta.get("source")
+    return src if isinstance(src, str) and src else None
+
+
+def _group_key(c: Contract, mode: str) -> str | None:
+    if mode == "none":
+        return None
+    if mode == "file":
+        return c.file.path
+    src = _source(c)
+    if src is None:
+        return None
+    return src if mode == "source" else _origin(src)
+
+
+def _hit(subj: _Tool, other: _Tool, score: float) -> Hit:
+    from ...overlap import explain
+
+    oc = other.c
+    where = "" if oc.file.path == subj.c.file.path else f" ({oc.file.path})"
+    reasons = explain(subj.frame, other.frame)
+    msg = f"tool `{subj.c.name}` overlaps `{other.c.name}`{where}, score {score:.2f}: " + "; ".join(reasons)
+    help_ = (f"Merge the two tools, or make each name and description say what sets it apart from `{other.c.name}` "
+             "(its input, its scope, when to call it) so that a model can tell them apart.")
+    ptr = oc.ptr("name")
+    try:  # JSON Lines: the record's line is the name's, and is known without indexing the record
+        line = oc.file.locate(oc.pointer if oc.file.kind == "jsonl" else ptr)[0]
+    except Exception:  # noqa: BLE001 - a position is a courtesy
+        line = 1
+    h = Hit("/name", msg, help_)
+    h.subject = subj.c
+    h.related = [{"file": oc.file.path, "line": line, "pointer": ptr, "tool": oc.name}]
+    fs, fo = subj.frame, other.frame
+    h.data = {
+        "score": round(score, 3),
+        "other": oc.name,
+        "action": [fs.action, fo.action],
+        "object": [" ".join(fs.obj) or None, " ".join(fo.obj) or None],
+    }
+    return h
