@@ -7,8 +7,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toolcheck.loading.positions import LazyJsonIndex, PositionIndex, index_json
+from toolcheck.loading.positions import LazyJsonIndex, index_json
 from toolcheck.model.pointer import escape_pointer_token
+from toolcheck.model.positions import PositionIndex
 
 keys = st.text(alphabet=st.sampled_from('ab"\\/~é \n\t'), max_size=4)
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=6))

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .loading.positions import PositionIndex
+from typing import Any
 
 from .model.pointer import join_pointer
+from .model.positions import PositionIndex
 
 PARAMETER_KEYS = ("parameters", "input_schema", "inputSchema", "parametersJsonSchema")
 RETURNS_KEYS = ("returns", "outputSchema")
@@ -32,7 +30,7 @@ class SourceFile:
     kind: str  # yaml | json | jsonl
     text: str | None = None
     documents: list[Any] = field(default_factory=list)
-    positions: PositionIndex = field(default_factory=lambda: _new_index())
+    positions: PositionIndex = field(default_factory=PositionIndex)
     suppressions: list[Suppression] = field(default_factory=list)
     role: str = "contracts"  # contracts | samples
     reported: bool = True  # False: loaded only as context for cross-file rules
@@ -54,12 +52,6 @@ class SourceFile:
         if lines is None:
             lines = self.__dict__["_lines"] = self.text.splitlines()
         return lines[line - 1] if 0 < line <= len(lines) else ""
-
-
-def _new_index():
-    from .loading.positions import PositionIndex
-
-    return PositionIndex()
 
 
 @dataclass
@@ -153,8 +145,6 @@ class Contract:
         if isinstance(r, str):
             return r
         if self.format == "mcp":  # MCP tools declare it through annotations
-            from .loading.formats import mcp_risk
-
             return mcp_risk(self.data.get("annotations"))
         return None
 
@@ -175,3 +165,16 @@ class Contract:
     @property
     def key(self) -> tuple[str | None, str | None]:
         return (self.metadata.get("source"), self.name)
+
+
+def mcp_risk(annotations: Any) -> str | None:
+    """MCP annotations → toolcheck risk (MCP defaults: destructiveHint true unless readOnlyHint)."""
+    if not isinstance(annotations, dict) or not annotations:
+        return None
+    if annotations.get("readOnlyHint") is True:
+        return "read_only"
+    if annotations.get("destructiveHint") is False:
+        return "write_limited"
+    if "destructiveHint" in annotations or "readOnlyHint" in annotations:
+        return "destructive"
+    return None

@@ -10,8 +10,9 @@ from typing import Any
 
 from ..contract import Contract, Sample, SourceFile, Suppression
 from ..model.findings import Hit
-from .formats import GEMINI_KEYS, _tool_format, detect, other_document, unwrap
-from .positions import LazyJsonIndex, MultiIndex, PositionIndex, index_json
+from ..model.positions import PositionIndex
+from .formats import GEMINI_KEYS, detect, other_document, tool_format, unwrap
+from .positions import LazyJsonIndex, MultiIndex, index_json
 from .yaml_loader import Limits, YamlLimitExceeded, load_yaml, size_text
 
 __all__ = ["Limits", "Loaded", "load_file", "file_kind"]
@@ -317,7 +318,7 @@ def _load_jsonl(sf: SourceFile, text: str, limits: Limits, out: Loaded) -> None:
                                 "Each line of a JSON Lines file is one tool object.", code="TC006"))
             continue
         forced = out.input_format if out.input_format not in (None, "auto") else None
-        fmt = forced or _tool_format(rec)
+        fmt = forced or tool_format(rec)
         if fmt not in (None, "contract", "functions"):
             if fmt == "gemini" and any(k in rec for k in GEMINI_KEYS):
                 before = len(out.contracts)

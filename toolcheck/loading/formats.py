@@ -41,7 +41,7 @@ def _is_openai_responses(t: Any) -> bool:
     return isinstance(t, dict) and t.get("type") == "function" and "name" in t and "function" not in t
 
 
-def _tool_format(t: Any) -> str | None:
+def tool_format(t: Any) -> str | None:
     """The format of one tool object, or None when it is not recognisably a tool."""
     if not isinstance(t, dict):
         return None
@@ -79,7 +79,7 @@ def detect(doc: Any) -> tuple[str, list[tuple[str, Any]]]:
                 return "gemini", [(f"/{k}/{i}", t) for i, t in enumerate(doc[k])]
         if isinstance(doc.get("tools"), list) and "name" not in doc:
             return _detect_list(doc["tools"], "/tools")
-        fmt = _tool_format(doc)
+        fmt = tool_format(doc)
         if fmt == "gemini" and any(k in doc for k in GEMINI_KEYS):
             return _detect_list([doc], "")  # a single Gemini `Tool` object
         return (fmt or "contract"), [("", doc)]
@@ -89,7 +89,7 @@ def detect(doc: Any) -> tuple[str, list[tuple[str, Any]]]:
 
 
 def _detect_list(items: list, base: str) -> tuple[str, list[tuple[str, Any]]]:
-    fmts = [_tool_format(t) for t in items]
+    fmts = [tool_format(t) for t in items]
     known = [f for f in fmts if f]
     if not known:
         return "contract", [(f"{base}/{i}", t) for i, t in enumerate(items)]
@@ -116,7 +116,7 @@ def unwrap(fmt: str, ptr: str, t: Any) -> tuple[str, str, Any]:
         return "openai", join_pointer(ptr, "function"), t["function"]
     if fmt == "contract":
         return "contract", ptr, t
-    own = _tool_format(t)
+    own = tool_format(t)
     if own in ("openai-responses", "anthropic", "mcp"):
         return own, ptr, t
     return fmt, ptr, t
@@ -130,19 +130,6 @@ def vendor_hits(fmt: str, obj: dict, ptr: str) -> list[Hit]:
 def strict_flag(contract_data: dict, wrapper: Any = None) -> bool:
     s = contract_data.get("strict")
     return s is True
-
-
-def mcp_risk(annotations: Any) -> str | None:
-    """MCP annotations → toolcheck risk (MCP defaults: destructiveHint true unless readOnlyHint)."""
-    if not isinstance(annotations, dict) or not annotations:
-        return None
-    if annotations.get("readOnlyHint") is True:
-        return "read_only"
-    if annotations.get("destructiveHint") is False:
-        return "write_limited"
-    if "destructiveHint" in annotations or "readOnlyHint" in annotations:
-        return "destructive"
-    return None
 
 
 # ----------------------------------------------------------------------------------------------- other files

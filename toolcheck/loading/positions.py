@@ -1,4 +1,5 @@
-"""Source maps: JSON Pointer -> (line, column), 1-based, columns in characters."""
+"""Source maps of JSON text: JSON Pointer -> (line, column), 1-based, columns in characters, found on demand
+(:class:`LazyJsonIndex`) or all at once (:func:`index_json`); the plain map is :class:`toolcheck.model.positions.PositionIndex`."""
 
 from __future__ import annotations
 
@@ -7,35 +8,7 @@ import re
 from bisect import bisect_right
 
 from ..model.pointer import escape_pointer_token
-
-
-class PositionIndex:
-    """Positions of values and of mapping keys, by JSON Pointer.
-
-    ``locate`` falls back to the nearest ancestor that has a position, so a finding about something that has no
-    node of its own (a missing key, an entry a check would add) lands on the mapping that should hold it.
-    """
-
-    def __init__(self) -> None:
-        self.values: dict[str, tuple[int, int]] = {}
-        self.keys: dict[str, tuple[int, int]] = {}
-
-    def locate(self, pointer: str, prefer_key: bool = True) -> tuple[int, int]:
-        p = pointer
-        while True:
-            if prefer_key and p in self.keys:
-                return self.keys[p]
-            if p in self.values:
-                return self.values[p]
-            if p in self.keys:
-                return self.keys[p]
-            if not p:
-                return (1, 1)
-            p = p[: p.rfind("/")]
-
-    def key_line(self, pointer: str) -> int | None:
-        pos = self.keys.get(pointer)
-        return pos[0] if pos else None
+from ..model.positions import PositionIndex
 
 
 class LazyJsonIndex(PositionIndex):
