@@ -41,8 +41,9 @@ CORPUS = ROOT.parent / "shared" / "corpus" / "A"
 #: the peers, pinned so that ratios compare across runs; each gets its own venv
 PEERS = {"toollint": "toollint==0.1.2", "check-jsonschema": "check-jsonschema==0.39.0"}
 #: issue 21: what `toolcheck lint` of YAML contracts should never import (fuzzing, import/export, diff, live MCP,
-#: the editor, the embedding extra); reported by the importtime case, not asserted here
-IMPORT_DENYLIST = ("hypothesis", "hypothesis_jsonschema", "ruamel", "pygls", "sentence_transformers", "torch",
+#: the editor, the embedding extra); reported by the importtime case, asserted by tests/test_import_denylist.py
+IMPORT_DENYLIST = ("hypothesis", "hypothesis_jsonschema", "ruamel", "pygls", "wordllama", "sentence_transformers",
+                   "torch",
                    "toolcheck.fuzz", "toolcheck.interop", "toolcheck.vendors.transforms", "toolcheck.diffing",
                    "toolcheck.compat", "toolcheck.mcp_live", "toolcheck.mcp_relay", "mcp")
 QUICK_CORPUS_TOOLS = 300
