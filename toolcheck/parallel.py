@@ -30,7 +30,7 @@ _COST = {
     "toolcheck.checks.targets": 2.2,
     "toolcheck.checks.overlap": 1.8,
     "toolcheck.rules.tc4_naming": 0.8,
-    "toolcheck.checks.schema": 0.75,
+    "toolcheck.rules.tc1_schema": 0.75,
     "toolcheck.rules.tc5_leaks": 0.65,
     "toolcheck.checks.loading": 0.25,
     "toolcheck.rules.tc6_safety": 0.16,

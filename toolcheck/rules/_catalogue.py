@@ -6,6 +6,26 @@ tuple shrinks as families move to rule files (issue 16).
 """
 
 RULE_MODULES: dict[str, str] = {
+    "TC101": "toolcheck.rules.tc1_schema.metaschema_violation",
+    "TC102": "toolcheck.rules.tc1_schema.unknown_schema_dialect",
+    "TC103": "toolcheck.rules.tc1_schema.invalid_type_name",
+    "TC104": "toolcheck.rules.tc1_schema.unknown_keyword",
+    "TC105": "toolcheck.rules.tc1_schema.boolean_required",
+    "TC106": "toolcheck.rules.tc1_schema.required_property_not_defined",
+    "TC107": "toolcheck.rules.tc1_schema.duplicate_required_entry",
+    "TC108": "toolcheck.rules.tc1_schema.duplicate_enum_value",
+    "TC109": "toolcheck.rules.tc1_schema.enum_value_violates_schema",
+    "TC110": "toolcheck.rules.tc1_schema.default_or_example_violates_schema",
+    "TC111": "toolcheck.rules.tc1_schema.unsatisfiable_schema",
+    "TC112": "toolcheck.rules.tc1_schema.unresolvable_ref",
+    "TC113": "toolcheck.rules.tc1_schema.external_ref",
+    "TC114": "toolcheck.rules.tc1_schema.invalid_regex",
+    "TC115": "toolcheck.rules.tc1_schema.non_ecma_regex_syntax",
+    "TC116": "toolcheck.rules.tc1_schema.backtracking_prone_pattern",
+    "TC117": "toolcheck.rules.tc1_schema.unknown_format",
+    "TC118": "toolcheck.rules.tc1_schema.parameters_not_object",
+    "TC119": "toolcheck.rules.tc1_schema.contradiction_for_one_type",
+    "TC120": "toolcheck.rules.tc1_schema.openapi_format",
     "TC301": "toolcheck.rules.tc3_samples.valid_sample_rejected",
     "TC302": "toolcheck.rules.tc3_samples.invalid_sample_accepted",
     "TC303": "toolcheck.rules.tc3_samples.sample_rejected_for_another_reason",
@@ -60,7 +80,6 @@ RULE_MODULES: dict[str, str] = {
 
 LEGACY_MODULES: tuple[str, ...] = (
     "toolcheck.checks.loading",
-    "toolcheck.checks.schema",
     "toolcheck.checks.targets",
     "toolcheck.checks.overlap",
     "toolcheck.fuzz.rules",
