@@ -1,6 +1,6 @@
 """The TC103/TC104/TC105 fix functions of toolcheck/fixing/schema_fixes.py, case by case.
 
-End to end (the rules of toolcheck/checks/schema.py attach them; `--fix` through the real entry point) they are
+End to end (the TC1 rule files of toolcheck/rules/tc1_schema/ attach them; `--fix` through the real entry point) they are
 proven by the fixture pairs tests/fixing/TC103, TC104, TC105 in tests/test_fixing.py.
 """
 
@@ -19,7 +19,7 @@ JSON_TYPES = ("array", "boolean", "integer", "null", "number", "object", "string
 
 
 def test_a_close_spelling_is_certain_only_as_a_typo():
-    from toolcheck.checks.schema import _type_reading
+    from toolcheck.rules.tc1_schema._values import type_reading as _type_reading
 
     for word, sugg in (("strng", "string"), ("stirng", "string"), ("nubmer", "number"), ("integ", "integer"),
                        ("nulll", "null"), ("obect", "object")):

@@ -29,7 +29,7 @@ MIN_CONTRACTS = 300
 _COST = {
     "toolcheck.checks.targets": 2.2,
     "toolcheck.rules.tc4_naming": 2.6,  # TC430 overlapping-tools 1.8 of it
-    "toolcheck.checks.schema": 0.75,
+    "toolcheck.rules.tc1_schema": 0.75,
     "toolcheck.rules.tc5_leaks": 0.65,
     "toolcheck.rules.tc0_loading": 0.25,
     "toolcheck.rules.tc6_safety": 0.16,

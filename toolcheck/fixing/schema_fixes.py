@@ -3,8 +3,8 @@
 Each function returns a :class:`~toolcheck.fixing.model.Fix` (or None when there is no single right answer),
 with pointers as the rule's own ``Hit`` has them (relative to the contract); the rule passes it as
 ``Hit(..., fix=...)``): ``type_name_fix`` / ``type_list_fix`` (TC103), ``keyword_fix`` and ``optional_fix``
-(TC104) and ``required_flag_fix`` (TC105), each called where toolcheck/checks/schema.py makes the hit; the
-strict-target transforms of TC206/TC207 (``strict_close_fix``, ``strict_require_fix``) in
+(TC104) and ``required_flag_fix`` (TC105), each called where the rule's file in toolcheck/rules/tc1_schema/
+makes the hit; the strict-target transforms of TC206/TC207 (``strict_close_fix``, ``strict_require_fix``) in
 toolcheck/checks/targets.py.
 """
 

@@ -1,0 +1,59 @@
+r"""A `pattern` (or a `patternProperties` key) is not a valid ECMA-262 regular expression.
+
+What it does:
+Compiles each `pattern` and `patternProperties` key as ECMA-262 (the dialect JSON Schema specifies, and what
+JavaScript validators and model APIs use), in Unicode mode first. Invalid in both modes: error, with the
+compiler's message. Valid only without the Unicode flag (e.g. `\-` outside a class, `\_`): warning, since
+Ajv and other `u`-mode validators reject it. Python-only syntax is TC115.
+
+Why is this bad?
+A pattern that does not compile makes the validator refuse the whole schema, or silently skip the check.
+
+Example:
+```yaml
+name: get_gift_details
+description: Get one gift by its id.
+parameters:
+  type: object
+  properties:
+    gift_id: {type: string, pattern: "^[A-Z0-9-+$", description: The gift's id.}
+```
+
+Use instead:
+```yaml
+name: get_gift_details
+description: Get one gift by its id.
+parameters:
+  type: object
+  properties:
+    gift_id: {type: string, pattern: "^[A-Z0-9-]+$", description: The gift's id.}
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..base import Hit, RuleSpec
+from ._regex import pattern_problems, shown
+from .index import SchemaFacts, SchemaIndex
+
+RULE = RuleSpec("TC114", "invalid-regex", severity="error", scope="contract", index=SchemaIndex, fix="none")
+
+
+def check(facts: SchemaFacts, options: dict[str, Any]) -> Iterator[Hit]:
+    for s in facts.schemas:
+        for path, pattern, what in s.patterns():
+            p = pattern_problems(pattern)
+            prefer_key = what != "pattern"
+            if p.invalid is not None:
+                yield Hit(s.pointer(path), f"{what} `{shown(pattern)}` is not a valid ECMA-262 regular expression "
+                                           f"({p.invalid})",
+                          "Fix the pattern; test it with JavaScript's `new RegExp(pattern, 'u')`.",
+                          prefer_key=prefer_key)
+            elif p.unicode_only is not None:
+                yield Hit(s.pointer(path), f"{what} `{shown(pattern)}` is invalid in Unicode mode ({p.unicode_only}), "
+                                           "which Ajv and other JavaScript validators use",
+                          "Remove escapes of characters that need none (e.g. `\\-` outside a class, `\\_`, "
+                          "`\\ `), or write them literally.", severity="warning", prefer_key=prefer_key)
