@@ -17,7 +17,6 @@ from toolcheck.vendors.rules import (
     DESCRIPTION_LIMITS,
     FORMATS,
     KEYWORDS,
-    MCP_LATEST,
     NAME_COLLISION,
     NAME_RULES,
     OPENAI_STRICT_LIMITS,
@@ -27,6 +26,7 @@ from toolcheck.vendors.rules import (
     TOOL_LIMITS,
 )
 from toolcheck.vendors.sources import SOURCES, url_for
+from toolcheck.vendors.targets import MCP_LATEST
 
 from .conftest import CORPUS, ROOT, needs_corpus, run_engine, run_json
 
@@ -70,7 +70,8 @@ def _all_rule_ids() -> set[str]:
 def test_every_rule_has_a_source_with_url_and_date():
     ids = _all_rule_ids()
     src = Path(ROOT / "toolcheck" / "vendors").glob("*.py")
-    text = "".join(p.read_text("utf-8") for p in src) + (ROOT / "toolcheck/checks/targets.py").read_text("utf-8")
+    src = [*src, *(ROOT / "toolcheck" / "rules" / "tc2_targets").glob("*.py")]
+    text = "".join(p.read_text("utf-8") for p in src)
     ids |= set(re.findall(r'"((?:OAI|ANT|GEM|MCP|BRK)-[A-Z]+-\d{3}b?)"', text))
     missing = sorted(i for i in ids if i not in SOURCES)
     assert not missing, missing
@@ -729,9 +730,9 @@ def test_corpus_validate_all_targets_no_crash():
 @needs_corpus
 def test_corpus_fixable_findings_disappear_after_export():
     """Self-consistency: whatever the as-is check marks fixable, the exported payload no longer has."""
-    from toolcheck.checks.targets import _origin_pointer, params_of
     from toolcheck.loading import load_file
     from toolcheck.model.pointer import join_pointer
+    from toolcheck.rules.tc2_targets.index import origin_pointer, params_of
     from toolcheck.settings import Settings
     from toolcheck.vendors.analysis import analyse
     from toolcheck.vendors.schemas import Refs, walk
@@ -758,7 +759,7 @@ def test_corpus_fixable_findings_disappear_after_export():
                 continue
             pn = walk(ps)
             pr = Refs(ps, pn) if any("$ref" in n.schema for n in pn) else None
-            after = {(i.kind, _origin_pointer(res, c, res.schema_path + i.path, i.key))
+            after = {(i.kind, origin_pointer(res, c, res.schema_path + i.path, i.key))
                      for i in analyse(ps, base, version, pn, pr)}
             left += [(t, c.name, k) for k in fixable & after]
         assert c.data == before

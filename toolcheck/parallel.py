@@ -27,7 +27,7 @@ MIN_CONTRACTS = 300
 # measured cost of each rule group in `validate --target all` on corpus A, one process, with its findings'
 # placing, masking and encoding (seconds, 2026-11-29): the split balances these. Groups not listed are cheap.
 _COST = {
-    "toolcheck.checks.targets": 2.2,
+    "toolcheck.rules.tc2_targets": 2.2,
     "toolcheck.checks.overlap": 1.8,
     "toolcheck.rules.tc4_naming": 0.8,
     "toolcheck.checks.schema": 0.75,

@@ -66,10 +66,8 @@ from .rules import (
     FORMATS,
     KEYWORDS,
     LABELS,
-    MCP_VERSIONS,
     ROOT_OBJECT,
     ROOT_UNION,
-    parse_target,
     target_label,
 )
 from .rules import ANTHROPIC_PATTERN_FEATURES as _PATTERN_FEATURES
@@ -87,10 +85,11 @@ from .schemas import (
     short,
     types_of,
 )
+from .targets import MCP_VERSIONS, is_strict, parse_target
 
 __all__ = ["Note", "ExportResult", "export_tool", "export_result", "mcp_annotations", "TRANSFORM_TEXT"]
 
-# rule names (kinds) the notes are filed under; toolcheck.checks.targets maps them to codes
+# rule names (kinds) the notes are filed under; toolcheck.rules.tc2_targets maps them to codes
 K_KEYWORD = "keyword-not-supported-by-target"
 K_VALUE = "value-not-supported-by-target"
 K_OPEN = "strict-mode-open-object"
@@ -461,7 +460,7 @@ class _SchemaExport:
             root: dict[str, Any] = {"type": "object", "properties": {}}
             self.origins[id(root)] = self.base
             self.keep.append(root)
-            if self.t in ("openai-strict", "anthropic-strict"):
+            if is_strict(self.t):
                 root["additionalProperties"] = False
             if self.t == "openai-strict":
                 root["required"] = []
