@@ -778,3 +778,34 @@ def test_gemini_json_schema_const_help_is_true_for_a_boolean(project):
     assert "is no substitute" in fs["/parameters/properties/final/const"].help
     assert "enum: [value]` instead" not in fs["/parameters/properties/final/const"].help
     assert "Write `enum: [value]` instead of `const: value`." in fs["/parameters/properties/kind/const"].help
+
+
+def test_the_target_list_is_defined_once():
+    """The CLI's choices and help, the config and contract schemas and the strict variants read one list."""
+    import json
+
+    from toolcheck.config import config_schema
+    from toolcheck.vendors.targets import (
+        STRICT_TARGETS,
+        TARGETS,
+        is_strict,
+        strict_target,
+        target_help,
+        target_pattern,
+        unknown_target,
+    )
+
+    assert config_schema()["$defs"]["target"]["pattern"] == target_pattern()
+    contract = json.loads((ROOT / "toolcheck" / "data" / "contract.schema.json").read_text("utf-8"))
+    assert json.dumps(target_pattern()) in json.dumps(contract)
+    rx = re.compile(target_pattern())
+    assert all(rx.fullmatch(t) for t in (*TARGETS, "all", "mcp@2025-06-18"))
+    assert not rx.fullmatch("openai-responses") and not rx.fullmatch("mcp@latest")
+    assert [t.removesuffix("[@VERSION]") for t in target_help().rstrip(".").split(", ")] == list(TARGETS)
+    assert unknown_target("mcp@2025-06-18") is None and unknown_target("all", allow_all=True) is None
+    assert unknown_target("all") == f"unknown target `all` (choose from {', '.join(TARGETS)})"
+    assert STRICT_TARGETS == ("openai-strict", "anthropic-strict") and is_strict("anthropic-strict")
+    assert not is_strict("anthropic")
+    assert strict_target("anthropic") == "anthropic-strict"
+    assert {strict_target(f) for f in ("openai", "openai-responses", "functions", "function-jsonl", "gemini",
+                                       "mcp")} == {"openai-strict"}

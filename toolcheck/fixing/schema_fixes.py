@@ -161,7 +161,7 @@ def strict_require_fix(object_pointer: str, node: dict) -> Fix | None:
     `enum`, a `{type: "null"}` branch for an `anyOf` or `$ref`). Unsafe: the model must now send every property
     (`null` for "absent", which the host must read as absent)."""
     from ..vendors.schemas import allows_null
-    from ..vendors.transforms import make_nullable
+    from ..vendors.shapes import make_nullable
 
     props = node.get("properties") if isinstance(node, dict) else None
     if not isinstance(props, dict) or not props:

@@ -4,7 +4,8 @@
   contract is checked against — defined once, read by the CLI, the config schema, the export and the TC2 rules.
 - :mod:`toolcheck.vendors.rules`: name patterns, limits, keyword tables and formats, as data.
 - :mod:`toolcheck.vendors.sources`: the source (URL, date, section of `vendor-rules.md`) of every rule id.
-- :mod:`toolcheck.vendors.transforms`: :func:`export_tool` — the exact payload each API takes.
+- :mod:`toolcheck.vendors.transforms`: :func:`export_tool` — the exact payload each API takes (the schema
+  transform itself in :mod:`toolcheck.vendors.schema_export`, its helpers in :mod:`toolcheck.vendors.shapes`).
 - :mod:`toolcheck.vendors.analysis`: what a target rejects in a schema (read by the TC2 rules,
   :mod:`toolcheck.rules.tc2_targets`).
 - :mod:`toolcheck.vendors.mcp`: the MCP `Tool` schemas bundled per spec version.

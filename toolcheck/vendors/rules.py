@@ -28,6 +28,7 @@ __all__ = [
     "NameRule", "Limit", "Keyword", "ToolLimit", "NAME_RULES", "DESCRIPTION_LIMITS", "ROOT_OBJECT", "ROOT_UNION",
     "KEYWORDS", "ALLOWED", "DEFAULT_KEYWORD", "FORMATS", "OPENAI_STRICT_LIMITS", "TOOL_LIMITS",
     "STRICT_BUDGETS", "NAME_COLLISION", "FAMILY_LABELS", "ANNOTATIONS", "JSON_TYPES", "target_label",
+    "K_ROOT", "K_KEYWORD", "K_VALUE", "K_OPEN", "K_OPTIONAL", "K_REF", "K_PROP", "K_DEPTH", "K_SIZE", "K_ENUM", "K_MCP",
 ]
 
 LABELS = {
@@ -42,6 +43,20 @@ LABELS = {
 }
 
 FAMILY_LABELS = {"openai": "OpenAI", "anthropic": "Anthropic", "gemini": "Gemini", "mcp": "MCP", "bedrock": "Bedrock"}
+
+# the kinds of problem the analysis and the export file their issues and notes under: the names of the TC2
+# rules that report them (toolcheck.rules.tc2_targets)
+K_ROOT = "root-not-object"
+K_KEYWORD = "keyword-not-supported-by-target"
+K_VALUE = "value-not-supported-by-target"
+K_OPEN = "strict-mode-open-object"
+K_OPTIONAL = "strict-mode-optional-property"
+K_REF = "reference-not-supported-by-target"
+K_PROP = "property-name-invalid-for-target"
+K_DEPTH = "schema-too-deep-for-target"
+K_SIZE = "schema-too-large-for-target"
+K_ENUM = "enum-too-large"
+K_MCP = "mcp-tool-schema-violation"
 
 JSON_TYPES = frozenset(("object", "array", "string", "number", "integer", "boolean", "null"))
 

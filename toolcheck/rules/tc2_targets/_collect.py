@@ -10,25 +10,19 @@ from __future__ import annotations
 from ...model.findings import Hit
 from ...model.pointer import join_pointer
 
-# the code of each kind of problem (the vendor analysis files problems by kind, the rule's name)
-CODES = {
-    "tool-name-invalid-for-target": "TC201",
-    "description-too-long-for-target": "TC202",
-    "root-not-object": "TC203",
-    "keyword-not-supported-by-target": "TC204",
-    "value-not-supported-by-target": "TC205",
-    "strict-mode-open-object": "TC206",
-    "strict-mode-optional-property": "TC207",
-    "reference-not-supported-by-target": "TC208",
-    "property-name-invalid-for-target": "TC209",
-    "schema-too-deep-for-target": "TC210",
-    "schema-too-large-for-target": "TC211",
-    "enum-too-large": "TC212",
-    "too-many-tools-for-target": "TC213",
-    "strict-schema-budget-exceeded": "TC214",
-    "tool-name-collision-for-target": "TC215",
-    "mcp-tool-schema-violation": "TC216",
-}
+_CODES: dict[str, str] = {}
+
+
+def code_of(kind: str) -> str:
+    """The code of a kind of problem: the vendor analysis files problems under the name of the rule that reports
+    them (``keyword-not-supported-by-target`` is TC204's)."""
+    code = _CODES.get(kind)
+    if code is None:
+        from .. import code_for_name
+
+        code = _CODES[kind] = code_for_name(kind)
+    return code
+
 
 _BY_FAMILY: dict[tuple, dict[str, list[str]]] = {}
 
@@ -137,7 +131,7 @@ class Collector:
             specs, severity, rule_id, lead, help_, fixable, source_fix = g
             if fix and fixable:
                 help_ = _fix_help(help_, lead, fix)
-            out.append(Hit(pointer, fill_who(message, specs), help_, code=CODES[kind], severity=severity,
+            out.append(Hit(pointer, fill_who(message, specs), help_, code=code_of(kind), severity=severity,
                            target=lead, url=source_url(rule_id, lead), fixable=fixable, fix=source_fix))
         return out
 

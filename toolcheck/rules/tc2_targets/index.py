@@ -81,6 +81,10 @@ class TargetsIndex(Index):
 
     def __init__(self, run: RunView) -> None:
         super().__init__(run)
+        from ...vendors.analysis import analyse
+        from ...vendors.targets import parse_target
+
+        self.analyse, self.parse_target = analyse, parse_target  # (read per contract and target)
         self.unenforced = bool(run.options("TC204").get("unenforced-keywords"))
         self._specs: dict[int, tuple[Any, list[str]]] = {}
         self._facts: dict[int, TargetFacts] = {}
@@ -150,13 +154,10 @@ class TargetsIndex(Index):
         return col.hits()
 
     def _as_is_target(self, contract, spec: str, col: Collector, key: str, schema: Any, info) -> None:
-        from ...vendors.analysis import analyse
-        from ...vendors.targets import parse_target
-
-        base, version = parse_target(spec)
+        base, version = self.parse_target(spec)
         if info is not None and base not in ("openai", "bedrock"):  # (no schema rules for these two)
             nodes, refs = info
-            for iss in analyse(schema, base, version, nodes, refs, self.unenforced):
+            for iss in self.analyse(schema, base, version, nodes, refs, self.unenforced):
                 tokens = (key,) + iss.path + ((iss.key,) if iss.key is not None else ())
                 col.add(spec, iss.kind, col.pointer(tokens), iss.severity, iss.rule, iss.message, iss.help,
                         iss.fix, iss.fix is not None, _source_fix(iss, key, schema))
@@ -165,18 +166,16 @@ class TargetsIndex(Index):
             _mcp_tool(contract, spec, version, self.run, col, None)
 
     def _export_target(self, contract, spec: str, col: Collector, refs) -> None:
-        from ...vendors.analysis import analyse
         from ...vendors.schemas import Refs, walk
-        from ...vendors.targets import parse_target
         from ...vendors.transforms import export_result
 
-        base, version = parse_target(spec)
+        base, version = self.parse_target(spec)
         res = export_result(contract, spec, refs)
         schema = res.schema
         if isinstance(schema, dict) and params_of(contract)[1] is not None:
             nodes = walk(schema)
             refs = Refs(schema, nodes) if any("$ref" in n.schema for n in nodes) else None
-            for iss in analyse(schema, base, version, nodes, refs, self.unenforced):
+            for iss in self.analyse(schema, base, version, nodes, refs, self.unenforced):
                 pointer = origin_pointer(res, contract, res.schema_path + iss.path, iss.key)
                 col.add(spec, iss.kind, pointer, iss.severity, iss.rule, iss.message, iss.help, None, None)
         for note in res.notes:
