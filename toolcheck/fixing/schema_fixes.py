@@ -5,7 +5,7 @@ with pointers as the rule's own ``Hit`` has them (relative to the contract); the
 ``Hit(..., fix=...)``): ``type_name_fix`` / ``type_list_fix`` (TC103), ``keyword_fix`` and ``optional_fix``
 (TC104) and ``required_flag_fix`` (TC105), each called where toolcheck/checks/schema.py makes the hit; the
 strict-target transforms of TC206/TC207 (``strict_close_fix``, ``strict_require_fix``) in
-toolcheck/checks/targets.py.
+toolcheck/rules/tc2_targets/index.py.
 """
 
 from __future__ import annotations
