@@ -1,8 +1,9 @@
 """Write what is generated from the rule files: toolcheck/rules/_catalogue.py (every rule module, found by reading
-the source) and the README's rule table (from the registry, see toolcheck/docs.py).
+the source) and the README's rule table (from the registry, see toolcheck/docs.py); and, from the one list of
+vendor targets (toolcheck/vendors/targets.py), the `target` pattern of the shipped config and contract schemas.
 
     python scripts/gen_catalogue.py          # rewrite both
-    python scripts/gen_catalogue.py --check  # exit 1 (and say why) when either is stale (tests/test_catalogue.py)
+    python scripts/gen_catalogue.py --check  # exit 1 (and say why) when any is stale (tests/test_catalogue.py)
 
 A rule file is ``toolcheck/rules/<family>/<rule_name>.py`` with ``RULE = RuleSpec("TCnnn", ...)``; ``index.py``,
 ``__init__.py`` and ``_helpers.py`` of a family folder are not rules. A legacy module is any other module of the
@@ -113,6 +114,30 @@ def readme_table(readme: Path) -> tuple[str, str]:
     return text, text[:start] + table + text[end + len("<!-- rules:end -->"):]
 
 
+SCHEMAS = (PACKAGE / "data" / "config.schema.json", PACKAGE / "data" / "contract.schema.json")
+TARGET_PATTERN = re.compile(r'"\^\(all\|[^"]*\)\$"')  # the JSON string of the `target` pattern
+
+
+def target_pattern() -> str:
+    """toolcheck.vendors.targets.target_pattern(), read from the module file (it imports nothing)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_targets", PACKAGE / "vendors" / "targets.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.target_pattern()
+
+
+def schema_targets(path: Path, pattern: str) -> tuple[str, str]:
+    """(the schema's text, the text with every `target` pattern written from the target list)."""
+    import json
+
+    text = path.read_text(encoding="utf-8")
+    if not TARGET_PATTERN.search(text):
+        raise CatalogueError(f"{path}: no `target` pattern (\"^(all|...)$\") to rewrite")
+    return text, TARGET_PATTERN.sub(lambda m: json.dumps(pattern), text)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--check", action="store_true", help="exit 1 when the catalogue or the README is stale")
@@ -124,8 +149,14 @@ def main() -> int:
         return 1
     current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
     readme = ROOT / "README.md"
+    try:
+        schemas = [(path, *schema_targets(path, target_pattern())) for path in SCHEMAS]
+    except CatalogueError as e:
+        print(f"gen_catalogue: {e}", file=sys.stderr)
+        return 1
     if args.check:
         stale = [str(OUT.relative_to(ROOT))] if current != text else []
+        stale += [f"the target pattern of {path.relative_to(ROOT)}" for path, old, new in schemas if old != new]
         if not stale and readme.exists():
             old, new = readme_table(readme)
             if old != new:
@@ -137,6 +168,10 @@ def main() -> int:
     if current != text:
         OUT.write_text(text, encoding="utf-8")
         print(f"wrote {OUT.relative_to(ROOT)}")
+    for path, old, new in schemas:
+        if old != new:
+            path.write_text(new, encoding="utf-8")
+            print(f"wrote the target pattern of {path.relative_to(ROOT)}")
     if readme.exists():  # the registry is read in a fresh process: it loads the catalogue just written
         old, new = readme_table(readme)
         if old != new:

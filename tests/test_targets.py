@@ -17,7 +17,6 @@ from toolcheck.vendors.rules import (
     DESCRIPTION_LIMITS,
     FORMATS,
     KEYWORDS,
-    MCP_LATEST,
     NAME_COLLISION,
     NAME_RULES,
     OPENAI_STRICT_LIMITS,
@@ -27,6 +26,7 @@ from toolcheck.vendors.rules import (
     TOOL_LIMITS,
 )
 from toolcheck.vendors.sources import SOURCES, url_for
+from toolcheck.vendors.targets import MCP_LATEST
 
 from .conftest import CORPUS, ROOT, needs_corpus, run_engine, run_json
 
@@ -70,7 +70,8 @@ def _all_rule_ids() -> set[str]:
 def test_every_rule_has_a_source_with_url_and_date():
     ids = _all_rule_ids()
     src = Path(ROOT / "toolcheck" / "vendors").glob("*.py")
-    text = "".join(p.read_text("utf-8") for p in src) + (ROOT / "toolcheck/checks/targets.py").read_text("utf-8")
+    src = [*src, *(ROOT / "toolcheck" / "rules" / "tc2_targets").glob("*.py")]
+    text = "".join(p.read_text("utf-8") for p in src)
     ids |= set(re.findall(r'"((?:OAI|ANT|GEM|MCP|BRK)-[A-Z]+-\d{3}b?)"', text))
     missing = sorted(i for i in ids if i not in SOURCES)
     assert not missing, missing
@@ -729,9 +730,9 @@ def test_corpus_validate_all_targets_no_crash():
 @needs_corpus
 def test_corpus_fixable_findings_disappear_after_export():
     """Self-consistency: whatever the as-is check marks fixable, the exported payload no longer has."""
-    from toolcheck.checks.targets import _origin_pointer, params_of
     from toolcheck.loading import load_file
     from toolcheck.model.pointer import join_pointer
+    from toolcheck.rules.tc2_targets.index import origin_pointer, params_of
     from toolcheck.settings import Settings
     from toolcheck.vendors.analysis import analyse
     from toolcheck.vendors.schemas import Refs, walk
@@ -758,7 +759,7 @@ def test_corpus_fixable_findings_disappear_after_export():
                 continue
             pn = walk(ps)
             pr = Refs(ps, pn) if any("$ref" in n.schema for n in pn) else None
-            after = {(i.kind, _origin_pointer(res, c, res.schema_path + i.path, i.key))
+            after = {(i.kind, origin_pointer(res, c, res.schema_path + i.path, i.key))
                      for i in analyse(ps, base, version, pn, pr)}
             left += [(t, c.name, k) for k in fixable & after]
         assert c.data == before
@@ -777,3 +778,34 @@ def test_gemini_json_schema_const_help_is_true_for_a_boolean(project):
     assert "is no substitute" in fs["/parameters/properties/final/const"].help
     assert "enum: [value]` instead" not in fs["/parameters/properties/final/const"].help
     assert "Write `enum: [value]` instead of `const: value`." in fs["/parameters/properties/kind/const"].help
+
+
+def test_the_target_list_is_defined_once():
+    """The CLI's choices and help, the config and contract schemas and the strict variants read one list."""
+    import json
+
+    from toolcheck.config import config_schema
+    from toolcheck.vendors.targets import (
+        STRICT_TARGETS,
+        TARGETS,
+        is_strict,
+        strict_target,
+        target_help,
+        target_pattern,
+        unknown_target,
+    )
+
+    assert config_schema()["$defs"]["target"]["pattern"] == target_pattern()
+    contract = json.loads((ROOT / "toolcheck" / "data" / "contract.schema.json").read_text("utf-8"))
+    assert json.dumps(target_pattern()) in json.dumps(contract)
+    rx = re.compile(target_pattern())
+    assert all(rx.fullmatch(t) for t in (*TARGETS, "all", "mcp@2025-06-18"))
+    assert not rx.fullmatch("openai-responses") and not rx.fullmatch("mcp@latest")
+    assert [t.removesuffix("[@VERSION]") for t in target_help().rstrip(".").split(", ")] == list(TARGETS)
+    assert unknown_target("mcp@2025-06-18") is None and unknown_target("all", allow_all=True) is None
+    assert unknown_target("all") == f"unknown target `all` (choose from {', '.join(TARGETS)})"
+    assert STRICT_TARGETS == ("openai-strict", "anthropic-strict") and is_strict("anthropic-strict")
+    assert not is_strict("anthropic")
+    assert strict_target("anthropic") == "anthropic-strict"
+    assert {strict_target(f) for f in ("openai", "openai-responses", "functions", "function-jsonl", "gemini",
+                                       "mcp")} == {"openai-strict"}

@@ -17,6 +17,7 @@ import typer
 
 from . import __version__
 from .config import ConfigError
+from .vendors.targets import target_help
 
 app = typer.Typer(
     name="toolcheck",
@@ -167,12 +168,12 @@ def build_settings(command: str, paths, config, select, extend_select, ignore, t
     root = os.path.dirname(os.path.abspath(cfg_path)) if cfg_path else cwd
     cfg_select = tuple(cfg.get("select", ()))
     tgt = _split(target)
-    from .settings import TARGETS
+    from .vendors.targets import unknown_target
 
     for t in tgt:
-        base = t.split("@", 1)[0]
-        if t != "all" and base not in TARGETS:
-            raise ConfigError(f"unknown target `{t}` (choose from {', '.join(TARGETS)}, all)")
+        problem = unknown_target(t, allow_all=True)
+        if problem:
+            raise ConfigError(problem)
     return Settings(
         root=root,
         config_path=cfg_path,
@@ -616,8 +617,7 @@ def import_cmd(
 
 @app.command()
 def export(
-    target: Annotated[str, typer.Option("--target", help="openai, openai-strict, anthropic, anthropic-strict, gemini, "
-                                         "gemini-json-schema, mcp[@VERSION], bedrock.")],
+    target: Annotated[str, typer.Option("--target", help=target_help())],
     paths: PathsArg = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write the JSON here (atomically) instead of stdout.")] = None,
     api: Annotated[str, typer.Option("--api", help="OpenAI request shape: chat (Chat Completions) or responses.")] = "chat",
@@ -633,10 +633,11 @@ def export(
     from .engine import run, worst_exit
     from .interop import tools_payload
     from .report import render
-    from .settings import TARGETS
+    from .vendors.targets import unknown_target
 
-    if target.split("@", 1)[0] not in TARGETS:
-        raise ConfigError(f"unknown target `{target}` (choose from {', '.join(TARGETS)})")
+    problem = unknown_target(target)
+    if problem:
+        raise ConfigError(problem)
     if api not in ("chat", "responses"):
         raise ConfigError("--api is chat or responses")
     settings = build_settings("validate", paths=paths, config=config, select=["TC0", "TC1", "TC2"], extend_select=None,

@@ -17,7 +17,8 @@ from .model.findings import Finding, Hit, severity_rank
 from .model.pointer import resolve_pointer, split_pointer
 from .rules import COMMAND_FAMILIES, FAMILIES, RULES, RuleSpec, expand_selector, is_known_selector, load_rules
 from .rules.base import Index
-from .settings import DEFAULT_TARGETS, TARGETS, Settings
+from .settings import Settings
+from .vendors.targets import expand_targets, targets_for
 
 
 @dataclass
@@ -110,44 +111,8 @@ class Context:
         return code in self.enabled
 
     def targets_for(self, contract: Contract) -> list[str]:
-        """Precedence: --target > the contract's `targets` > config `targets` > the vendor format's own target >
-        default. A file that says `strict: true` is also checked against that vendor's strict target."""
-        if self.settings.targets:
-            out = _expand_targets(self.settings.targets)
-        else:
-            own = contract.data.get("targets") if contract.format == "contract" else None
-            if isinstance(own, list) and own and all(isinstance(t, str) for t in own):
-                out = _expand_targets(tuple(own))
-            elif self.settings.config_targets:
-                out = _expand_targets(self.settings.config_targets)
-            elif contract.format in FORMAT_TARGETS:
-                t = FORMAT_TARGETS[contract.format]
-                if contract.format == "gemini" and contract.parameters_key == "parametersJsonSchema":
-                    t = "gemini-json-schema"
-                out = [t]
-            else:
-                out = list(DEFAULT_TARGETS)
-        if contract.strict:
-            strict = STRICT_TARGETS.get(contract.format, "openai-strict")
-            if strict not in out:
-                out.append(strict)
-        return out
-
-
-# the target a vendor-format file is sent to, and its strict variant
-FORMAT_TARGETS = {"openai": "openai", "openai-responses": "openai", "anthropic": "anthropic", "gemini": "gemini",
-                  "mcp": "mcp"}
-STRICT_TARGETS = {"openai": "openai-strict", "openai-responses": "openai-strict", "anthropic": "anthropic-strict",
-                  "functions": "openai-strict", "function-jsonl": "openai-strict"}
-
-
-def _expand_targets(ts: tuple[str, ...]) -> list[str]:
-    out: list[str] = []
-    for t in ts:
-        for x in (TARGETS if t == "all" else (t,)):
-            if x not in out:
-                out.append(x)
-    return out
+        """The targets ``contract`` is checked against (:func:`toolcheck.vendors.targets.targets_for`)."""
+        return targets_for(self.settings, contract)
 
 
 def enabled_codes(settings: Settings, command: str) -> set[str]:
@@ -394,7 +359,7 @@ def _run_loaded(settings: Settings, command: str, inputs: list[InputFile], conte
     declared: dict[str, str] = {}
     ctx = Context(settings, command, contracts, samples, enabled, targets, masker=masker)
     if command == "validate" and any(RULES[c].family == "TC2" for c in enabled):
-        asked = _expand_targets(settings.targets) if settings.targets else None
+        asked = expand_targets(settings.targets) if settings.targets else None
         for c in contracts:
             if not c.file.reported:
                 continue

@@ -574,15 +574,12 @@ def check_arguments(contract: Contract | Mapping[str, Any] | bool, arguments: An
 
 # ----------------------------------------------------------------------------------------------- strict targets
 
-STRICT_TARGETS = ("openai-strict", "anthropic-strict")
-
-
 def _strict(target: str) -> bool:
-    from .settings import TARGETS
+    from .vendors.targets import TARGETS, is_strict
 
     if not isinstance(target, str) or target.split("@", 1)[0] not in TARGETS:
         raise ValueError(f"unknown target {target!r} (choose from {', '.join(TARGETS)})")
-    return target in STRICT_TARGETS
+    return is_strict(target)
 
 
 def absent_nulls(schema: Any, arguments: Any) -> Any:

@@ -72,7 +72,9 @@ def contract_from(c: Contract) -> dict[str, Any]:
     if isinstance(d.get("annotations"), dict) and c.format == "mcp":
         out["annotations"] = {k: v for k, v in d["annotations"].items() if k != "title"}
     if c.strict:
-        out["targets"] = ["anthropic-strict" if c.format == "anthropic" else "openai-strict"]
+        from .vendors.targets import strict_target
+
+        out["targets"] = [strict_target(c.format)]
     return out
 
 

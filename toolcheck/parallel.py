@@ -27,7 +27,7 @@ MIN_CONTRACTS = 300
 # measured cost of each rule group in `validate --target all` on corpus A, one process, with its findings'
 # placing, masking and encoding (seconds, 2026-11-29): the split balances these. Groups not listed are cheap.
 _COST = {
-    "toolcheck.checks.targets": 2.2,
+    "toolcheck.rules.tc2_targets": 2.2,
     "toolcheck.rules.tc4_naming": 2.6,  # TC430 overlapping-tools 1.8 of it
     "toolcheck.rules.tc1_schema": 0.75,
     "toolcheck.rules.tc5_leaks": 0.65,

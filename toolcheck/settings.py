@@ -8,17 +8,6 @@ from typing import Any
 from .loading.yaml_loader import Limits
 
 FORMATS = ("text", "json", "sarif", "junit", "github")
-TARGETS = (
-    "openai",
-    "openai-strict",
-    "anthropic",
-    "anthropic-strict",
-    "gemini",
-    "gemini-json-schema",
-    "mcp",
-    "bedrock",
-)
-DEFAULT_TARGETS = ("openai", "anthropic", "gemini-json-schema", "mcp")
 
 
 @dataclass(frozen=True)

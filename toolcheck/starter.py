@@ -16,13 +16,14 @@ import os
 
 from . import REPOSITORY, __version__
 from .fsutil import write_atomic
+from .vendors.targets import DEFAULT_TARGETS
 
-CONFIG = """\
+CONFIG = f"""\
 # toolcheck configuration: https://github.com/toolcheck/toolcheck#configuration
 paths: [contracts]
 samples: samples
 fail-on: error
-# targets: [openai, anthropic, gemini-json-schema, mcp]
+# targets: [{", ".join(DEFAULT_TARGETS)}]
 # ignore: []
 """
 

@@ -5,7 +5,7 @@ with pointers as the rule's own ``Hit`` has them (relative to the contract); the
 ``Hit(..., fix=...)``): ``type_name_fix`` / ``type_list_fix`` (TC103), ``keyword_fix`` and ``optional_fix``
 (TC104) and ``required_flag_fix`` (TC105), each called where the rule's file in toolcheck/rules/tc1_schema/
 makes the hit; the strict-target transforms of TC206/TC207 (``strict_close_fix``, ``strict_require_fix``) in
-toolcheck/checks/targets.py.
+toolcheck/rules/tc2_targets/index.py.
 """
 
 from __future__ import annotations
@@ -161,7 +161,7 @@ def strict_require_fix(object_pointer: str, node: dict) -> Fix | None:
     `enum`, a `{type: "null"}` branch for an `anyOf` or `$ref`). Unsafe: the model must now send every property
     (`null` for "absent", which the host must read as absent)."""
     from ..vendors.schemas import allows_null
-    from ..vendors.transforms import make_nullable
+    from ..vendors.shapes import make_nullable
 
     props = node.get("properties") if isinstance(node, dict) else None
     if not isinstance(props, dict) or not props:

@@ -43,6 +43,23 @@ RULE_MODULES: dict[str, str] = {
     "TC118": "toolcheck.rules.tc1_schema.parameters_not_object",
     "TC119": "toolcheck.rules.tc1_schema.contradiction_for_one_type",
     "TC120": "toolcheck.rules.tc1_schema.openapi_format",
+    "TC201": "toolcheck.rules.tc2_targets.tool_name_invalid_for_target",
+    "TC202": "toolcheck.rules.tc2_targets.description_too_long_for_target",
+    "TC203": "toolcheck.rules.tc2_targets.root_not_object",
+    "TC204": "toolcheck.rules.tc2_targets.keyword_not_supported_by_target",
+    "TC205": "toolcheck.rules.tc2_targets.value_not_supported_by_target",
+    "TC206": "toolcheck.rules.tc2_targets.strict_mode_open_object",
+    "TC207": "toolcheck.rules.tc2_targets.strict_mode_optional_property",
+    "TC208": "toolcheck.rules.tc2_targets.reference_not_supported_by_target",
+    "TC209": "toolcheck.rules.tc2_targets.property_name_invalid_for_target",
+    "TC210": "toolcheck.rules.tc2_targets.schema_too_deep_for_target",
+    "TC211": "toolcheck.rules.tc2_targets.schema_too_large_for_target",
+    "TC212": "toolcheck.rules.tc2_targets.enum_too_large",
+    "TC213": "toolcheck.rules.tc2_targets.too_many_tools_for_target",
+    "TC214": "toolcheck.rules.tc2_targets.strict_schema_budget_exceeded",
+    "TC215": "toolcheck.rules.tc2_targets.tool_name_collision_for_target",
+    "TC216": "toolcheck.rules.tc2_targets.mcp_tool_schema_violation",
+    "TC217": "toolcheck.rules.tc2_targets.tool_count_over_vendor_advice",
     "TC301": "toolcheck.rules.tc3_samples.valid_sample_rejected",
     "TC302": "toolcheck.rules.tc3_samples.invalid_sample_accepted",
     "TC303": "toolcheck.rules.tc3_samples.sample_rejected_for_another_reason",
@@ -97,7 +114,6 @@ RULE_MODULES: dict[str, str] = {
 }
 
 LEGACY_MODULES: tuple[str, ...] = (
-    "toolcheck.checks.targets",
     "toolcheck.fuzz.rules",
     "toolcheck.checks.compat",
 )

@@ -19,6 +19,17 @@ from .rules import (
     DEFAULT_KEYWORD,
     FORMATS,
     JSON_TYPES,
+    K_DEPTH,
+    K_ENUM,
+    K_KEYWORD,
+    K_MCP,
+    K_OPEN,
+    K_OPTIONAL,
+    K_PROP,
+    K_REF,
+    K_ROOT,
+    K_SIZE,
+    K_VALUE,
     KEYWORDS,
     OPENAI_LARGE_ENUM,
     OPENAI_STRICT_LIMITS,
@@ -27,28 +38,18 @@ from .rules import (
     Keyword,
 )
 from .schemas import Node, Refs, is_external_ref, ref_target, resolve, short, types_of
-from .transforms import (
+from .shapes import (
+    case_twins,
+    const_stated,
     distributable,
+    forced_recursion,
+    in_place_branch,
     infer_type,
     is_inlinable,
     merge_allof,
     pattern_features,
     root_union_droppable,
 )
-
-K_NAME = "tool-name-invalid-for-target"
-K_DESC = "description-too-long-for-target"
-K_ROOT = "root-not-object"
-K_KEYWORD = "keyword-not-supported-by-target"
-K_VALUE = "value-not-supported-by-target"
-K_OPEN = "strict-mode-open-object"
-K_OPTIONAL = "strict-mode-optional-property"
-K_REF = "reference-not-supported-by-target"
-K_PROP = "property-name-invalid-for-target"
-K_DEPTH = "schema-too-deep-for-target"
-K_SIZE = "schema-too-large-for-target"
-K_ENUM = "enum-too-large"
-K_MCP = "mcp-tool-schema-violation"
 
 _GEM_PROP = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
 _TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
@@ -187,24 +188,6 @@ def _gemini_enum_value(v: Any) -> bool:
     return isinstance(v, str) or (isinstance(v, (int, float)) and not isinstance(v, bool))
 
 
-def const_stated(schema: dict) -> bool:
-    """Whether the schema's own description states its `const` value (the string itself, or `true`, `false`,
-    `null` or the number as a word), so a target that ignores `const` still tells the model what to send."""
-    desc = schema.get("description")
-    if not isinstance(desc, str) or not desc:
-        return False
-    v = schema.get("const")
-    if isinstance(v, bool) or v is None:
-        word = "true" if v is True else "false" if v is False else "null"
-    elif isinstance(v, (int, float)):
-        word = repr(v)
-    elif isinstance(v, str) and v.strip():
-        word = v.strip()
-    else:
-        return False
-    return re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", desc, re.IGNORECASE) is not None
-
-
 _MANUAL = {
     "anyOf": "Use `anyOf` instead of `oneOf`.",
     "merge": "Merge the `allOf` branches into one schema.",
@@ -222,39 +205,50 @@ _MANUAL_KEY = {
 def _node_keywords(target: str, n: Node, refs: Refs | None, out: list[Issue], unenforced: bool = False,
                    skip_root: tuple[str, ...] = ()) -> None:
     s = n.schema
-    allowed = ALLOWED.get(target)
-    if allowed is not None:
-        if allowed.issuperset(s):
-            return
-        bad = [k for k in s if k not in allowed]
-    else:
-        table_keys = _table_keys(target)
-        if table_keys.isdisjoint(s):
-            return
-        bad = [k for k in s if k in table_keys]
+    bad = _unsupported_keys(target, s)
+    if not bad:
+        return
     table = KEYWORDS.get(target, {})
     default = DEFAULT_KEYWORD.get(target)
     for key in bad:
         if not n.path and key in skip_root:
             continue
         kw = table.get(key) or default
-        if kw is None or (not kw.report and not unenforced):
+        if _not_reported(target, key, kw, n, unenforced):
             continue
-        if target == "gemini" and (key == "$defs" or (key == "definitions" and n.path)):
-            continue  # nested definitions: reported as a reference problem
-        if key == "const" and kw.severity != "error" and const_stated(s):
-            continue  # only ignored, and the description already tells the model the value
-        fix = kw.fix
-        if fix == "enum" and target == "gemini-json-schema" and not _gemini_enum_value(s.get("const")):
+        if kw.fix == "enum" and target == "gemini-json-schema" and not _gemini_enum_value(s.get("const")):
             _keyword(n, key, kw, out, None, manual=_CONST_NOT_ENUM)  # `enum: [true]` is refused there too
             continue
-        if fix == "anyOf" and "anyOf" in s:
-            fix = None
-        elif fix == "merge" and not _mergeable(s, refs, n.path):
-            fix = None
-        elif fix == "$defs":
-            fix = _defs_fix(target, n, refs)
-        _keyword(n, key, kw, out, fix)
+        _keyword(n, key, kw, out, _keyword_fix(target, kw.fix, n, refs))
+
+
+def _unsupported_keys(target: str, s: dict) -> list[str]:
+    """The keys of a schema node the target's keyword table speaks of (or that it does not allow)."""
+    allowed = ALLOWED.get(target)
+    if allowed is not None:
+        return [] if allowed.issuperset(s) else [k for k in s if k not in allowed]
+    table_keys = _table_keys(target)
+    return [] if table_keys.isdisjoint(s) else [k for k in s if k in table_keys]
+
+
+def _not_reported(target: str, key: str, kw: Keyword | None, n: Node, unenforced: bool) -> bool:
+    if kw is None or (not kw.report and not unenforced):
+        return True
+    if target == "gemini" and (key == "$defs" or (key == "definitions" and n.path)):
+        return True  # nested definitions: reported as a reference problem
+    # only ignored, and the description already tells the model the value
+    return key == "const" and kw.severity != "error" and const_stated(n.schema)
+
+
+def _keyword_fix(target: str, fix: str | None, n: Node, refs: Refs | None) -> str | None:
+    """The table's fix for a keyword, unless the export cannot apply it to this node."""
+    if fix == "anyOf" and "anyOf" in n.schema:
+        return None
+    if fix == "merge" and not _mergeable(n.schema, refs, n.path):
+        return None
+    if fix == "$defs":
+        return _defs_fix(target, n, refs)
+    return fix
 
 
 _TABLE_KEYS: dict[str, frozenset] = {}
@@ -311,7 +305,7 @@ def _open_object(n: Node, out: list[Issue], rule_set: str, rule_missing: str, se
         return
     props = s.get("properties")
     has_props = isinstance(props, dict) and bool(props)
-    if "additionalProperties" not in s and _in_place_branch(root, n.path):
+    if "additionalProperties" not in s and in_place_branch(root, n.path):
         out.append(Issue(n.path, None, K_OPEN, sev_missing, rule_missing,
                          "{who} requires `additionalProperties: false` on every object; this branch constrains "
                          "the object it belongs to and does not set it (closing it would refuse that object's "
@@ -334,25 +328,6 @@ def _open_object(n: Node, out: list[Issue], rule_set: str, rule_missing: str, se
                          + ("" if has_props else " and no properties (a free-form object)"),
                          "Set `additionalProperties: false` (the model then sends only the declared keys)."
                          if has_props else _MAP_HELP, fix))
-
-
-_IN_PLACE_LIST = ("anyOf", "oneOf", "allOf")
-_IN_PLACE_ONE = ("not", "if", "then", "else")
-
-
-def _in_place_branch(root: Any, path: tuple) -> bool:
-    """Whether the subschema at ``path`` is an applicator branch (`anyOf`/`oneOf`/`allOf`/`not`/`if`/...) of an
-    object schema that lists its own properties: it constrains that same object."""
-    if root is None or not path:
-        return False
-    if len(path) >= 2 and path[-2] in _IN_PLACE_LIST:
-        parent = resolve(root, path[:-2])
-    elif path[-1] in _IN_PLACE_ONE:
-        parent = resolve(root, path[:-1])
-    else:
-        return False
-    props = parent.get("properties") if isinstance(parent, dict) else None
-    return isinstance(props, dict) and bool(props)
 
 
 def _optional(n: Node, out: list[Issue]) -> None:
@@ -430,19 +405,6 @@ def _same_first_keys(n: Node, branches: list, out: list[Issue]) -> None:
                              "with a different `const`/`enum`), or merge the branches."))
             return
         seen[first] = i
-
-
-def _case_twins(values: list) -> tuple[str, str] | None:
-    """Two string values that differ only by letter case, if any."""
-    seen: dict[str, str] = {}
-    for v in values:
-        if not isinstance(v, str):
-            continue
-        k = v.casefold()
-        if k in seen and seen[k] != v:
-            return seen[k], v
-        seen.setdefault(k, v)
-    return None
 
 
 _LIMIT_KEYS = frozenset(("properties", "$defs", "definitions", "enum", "const"))
@@ -529,7 +491,7 @@ def _anthropic_strict(schema: dict, nodes: list[Node], refs: Refs | None, out: l
                              "{who} supports only strings, numbers, booleans and null in `enum`",
                              "Use scalar enum values (e.g. names) and map them to objects on the host.", "drop"))
         if isinstance(e, list) and len(e) > 1:
-            twins = _case_twins(e)
+            twins = case_twins(e)
             if twins:
                 out.append(Issue(n.path, "enum", K_VALUE, "warning", "ANT-STRICT-013",
                                  f"{{who}} does not guarantee the letter case of `enum` values, and "
@@ -574,21 +536,7 @@ def _gemini(schema: dict, nodes: list[Node], refs: Refs | None, out: list[Issue]
         s = n.schema
         if not allowed.issuperset(s):
             _node_keywords("gemini", n, refs, out)
-        t = s.get("type")
-        if t is None:
-            if not any(k in s for k in ("anyOf", "oneOf", "allOf", "$ref")):
-                c = s.get("const")
-                fix = "infer-type" if (infer_type(s) or isinstance(c, str) or (
-                    isinstance(c, (int, float)) and not isinstance(c, bool))) else None
-                out.append(Issue(n.path, None, K_VALUE, "warning", "GEM-SCH-011",
-                                 "{who} may reject a schema without `type` (TYPE_UNSPECIFIED)",
-                                 "Add the `type` of the value.", fix))
-        elif isinstance(t, list):
-            non_null = [x for x in t if x != "null"]
-            fix = "type-array" if (len(non_null) <= 1 or "anyOf" not in s) else None
-            out.append(Issue(n.path, "type", K_VALUE, "error", "GEM-SCH-002",
-                             f"{{who}} takes a single `type`, not {short(t)}",
-                             "Use one type with `nullable: true`, or `anyOf` of single types.", fix))
+        _gemini_type(n, out)
         if _GEM_TRIGGERS.isdisjoint(s):
             continue
         _node_format("gemini", n, out)
@@ -598,17 +546,7 @@ def _gemini(schema: dict, nodes: list[Node], refs: Refs | None, out: list[Issue]
                              "{who} takes only string `enum` values ("
                              + short([x for x in e if not isinstance(x, str)], 40) + ")",
                              "Write the values as strings (for integers add `format: enum`).", "stringify"))
-        if isinstance(s.get("anyOf"), list):
-            sib = [k for k in s if k != "anyOf"]
-            if sib:
-                br = s["anyOf"]
-                if len(br) == 2 and any(_is_null_schema(b) for b in br):
-                    fix = "type-array"
-                else:
-                    fix = "distribute" if n.path and distributable(_gemini_preview(s)) else None
-                out.append(Issue(n.path, "anyOf", K_KEYWORD, "error", "GEM-SCH-006",
-                                 "{who} rejects keywords beside `anyOf` (" + ", ".join(f"`{k}`" for k in sib) + ")",
-                                 "Move the other keywords into every `anyOf` branch.", fix))
+        _gemini_any_of(n, out)
         props = s.get("properties")
         if isinstance(props, dict):
             for name in props:
@@ -618,35 +556,84 @@ def _gemini(schema: dict, nodes: list[Node], refs: Refs | None, out: list[Issue]
                                      "letters, digits and `_`, at most 64)",
                                      "Rename the parameter (the host must then accept the new name)."))
         if n.path:
-            for dk in ("$defs", "definitions"):
-                if isinstance(s.get(dk), dict):
-                    fix = None if refs is not None and any(
-                        refs.is_recursive(loc, t2) for loc, t2 in refs.refs
-                        if t2[: len(n.path) + 1] == n.path + (dk,)) else "inline"
-                    out.append(Issue(n.path, dk, K_REF, "error", "GEM-SCH-008",
-                                     f"{{who}} accepts `{dk}` only at the root of the schema",
-                                     "Move the definitions to the root `$defs`.", fix))
-        r = s.get("$ref")
-        if r is None:
-            continue
-        if is_external_ref(r):
-            out.append(Issue(n.path, "$ref", K_REF, "error", "GEM-SCH-007",
-                             f"{{who}} does not support the external `$ref` {short(r)}",
-                             "Copy the referenced schema into `$defs` and point the `$ref` at `#/$defs/...`."))
-            continue
-        tgt = ref_target(r)
-        recursive = refs is not None and tgt is not None and refs.is_recursive(n.path, tgt)
-        sib = [k for k in s if k != "$ref" and k not in _GEM_REF_SIBLINGS and k not in ("$defs", "definitions")]
-        if sib:
-            out.append(Issue(n.path, None, K_REF, "error", "GEM-SCH-007",
-                             "{who} allows only `description` and `default` beside a `$ref` ("
-                             + ", ".join(f"`{k}`" for k in sib) + ")",
-                             "Move the other keywords into the referenced schema, or inline it.",
-                             None if recursive else "inline"))
-        if recursive and not (tgt and tgt[0] in ("$defs", "definitions") and len(tgt) == 2):
-            out.append(Issue(n.path, "$ref", K_REF, "error", "GEM-SCH-008",
-                             f"{{who}} resolves `$ref` only to an entry of the root `$defs`, not {short(r)}",
-                             "Move the recursive schema into the root `$defs` and point the `$ref` there."))
+            _gemini_nested_defs(n, refs, out)
+        if s.get("$ref") is not None:
+            _gemini_ref(n, refs, out)
+
+
+def _gemini_type(n: Node, out: list[Issue]) -> None:
+    """GEM-SCH-011 (no `type`) and GEM-SCH-002 (a type array)."""
+    s = n.schema
+    t = s.get("type")
+    if t is None:
+        if not any(k in s for k in ("anyOf", "oneOf", "allOf", "$ref")):
+            c = s.get("const")
+            fix = "infer-type" if (infer_type(s) or isinstance(c, str) or (
+                isinstance(c, (int, float)) and not isinstance(c, bool))) else None
+            out.append(Issue(n.path, None, K_VALUE, "warning", "GEM-SCH-011",
+                             "{who} may reject a schema without `type` (TYPE_UNSPECIFIED)",
+                             "Add the `type` of the value.", fix))
+    elif isinstance(t, list):
+        non_null = [x for x in t if x != "null"]
+        fix = "type-array" if (len(non_null) <= 1 or "anyOf" not in s) else None
+        out.append(Issue(n.path, "type", K_VALUE, "error", "GEM-SCH-002",
+                         f"{{who}} takes a single `type`, not {short(t)}",
+                         "Use one type with `nullable: true`, or `anyOf` of single types.", fix))
+
+
+def _gemini_any_of(n: Node, out: list[Issue]) -> None:
+    """GEM-SCH-006: keywords beside `anyOf`."""
+    s = n.schema
+    if not isinstance(s.get("anyOf"), list):
+        return
+    sib = [k for k in s if k != "anyOf"]
+    if not sib:
+        return
+    br = s["anyOf"]
+    if len(br) == 2 and any(_is_null_schema(b) for b in br):
+        fix = "type-array"
+    else:
+        fix = "distribute" if n.path and distributable(_gemini_preview(s)) else None
+    out.append(Issue(n.path, "anyOf", K_KEYWORD, "error", "GEM-SCH-006",
+                     "{who} rejects keywords beside `anyOf` (" + ", ".join(f"`{k}`" for k in sib) + ")",
+                     "Move the other keywords into every `anyOf` branch.", fix))
+
+
+def _gemini_nested_defs(n: Node, refs: Refs | None, out: list[Issue]) -> None:
+    """GEM-SCH-008: definitions below the root."""
+    s = n.schema
+    for dk in ("$defs", "definitions"):
+        if isinstance(s.get(dk), dict):
+            fix = None if refs is not None and any(
+                refs.is_recursive(loc, t2) for loc, t2 in refs.refs
+                if t2[: len(n.path) + 1] == n.path + (dk,)) else "inline"
+            out.append(Issue(n.path, dk, K_REF, "error", "GEM-SCH-008",
+                             f"{{who}} accepts `{dk}` only at the root of the schema",
+                             "Move the definitions to the root `$defs`.", fix))
+
+
+def _gemini_ref(n: Node, refs: Refs | None, out: list[Issue]) -> None:
+    """GEM-SCH-007 (an external `$ref`, keywords beside one) and GEM-SCH-008 (a recursive one elsewhere)."""
+    s = n.schema
+    r = s.get("$ref")
+    if is_external_ref(r):
+        out.append(Issue(n.path, "$ref", K_REF, "error", "GEM-SCH-007",
+                         f"{{who}} does not support the external `$ref` {short(r)}",
+                         "Copy the referenced schema into `$defs` and point the `$ref` at `#/$defs/...`."))
+        return
+    tgt = ref_target(r)
+    recursive = refs is not None and tgt is not None and refs.is_recursive(n.path, tgt)
+    sib = [k for k in s if k != "$ref" and k not in _GEM_REF_SIBLINGS and k not in ("$defs", "definitions")]
+    if sib:
+        out.append(Issue(n.path, None, K_REF, "error", "GEM-SCH-007",
+                         "{who} allows only `description` and `default` beside a `$ref` ("
+                         + ", ".join(f"`{k}`" for k in sib) + ")",
+                         "Move the other keywords into the referenced schema, or inline it.",
+                         None if recursive else "inline"))
+    if recursive and not (tgt and tgt[0] in ("$defs", "definitions") and len(tgt) == 2):
+        out.append(Issue(n.path, "$ref", K_REF, "error", "GEM-SCH-008",
+                         f"{{who}} resolves `$ref` only to an entry of the root `$defs`, not {short(r)}",
+                         "Move the recursive schema into the root `$defs` and point the `$ref` there."))
 
 
 def _gemini_preview(s: dict) -> dict:
@@ -699,41 +686,12 @@ def _gemini_json(schema: dict, nodes: list[Node], refs: Refs | None, out: list[I
                                  "{who} allows only `$` keywords beside a `$ref` ("
                                  + ", ".join(f"`{k}`" for k in sib) + ")",
                                  "Move them into the referenced schema, or inline it.", fix))
-            if refs is not None and tgt is not None and refs.is_recursive(n.path, tgt) and _forced(n.path, tgt,
+            if refs is not None and tgt is not None and refs.is_recursive(n.path, tgt) and forced_recursion(n.path, tgt,
                                                                                                    schema):
                 out.append(Issue(n.path, "$ref", K_REF, "warning", "GEM-JS-004",
                                  "{who} unrolls recursion only through non-required properties; this `$ref` "
                                  "recurses through required ones",
                                  "Make the recursive property optional (not in `required`)."))
-
-
-def _forced(loc: tuple, tgt: tuple, root: dict) -> bool:
-    """Whether the recursion from ``tgt`` down to the `$ref` at ``loc`` runs only through required properties."""
-    i = 0
-    while i < min(len(loc), len(tgt)) and loc[i] == tgt[i]:
-        i += 1
-    seg_start = i
-    node: Any = resolve(root, loc[:seg_start])
-    saw_prop = False
-    j = seg_start
-    while j < len(loc):
-        tok = loc[j]
-        if not isinstance(node, dict):
-            return False
-        if tok == "properties" and j + 1 < len(loc):
-            name = loc[j + 1]
-            req = node.get("required")
-            if not (isinstance(req, list) and name in req):
-                return False
-            saw_prop = True
-            node = resolve(node, ("properties", name))
-            j += 2
-            continue
-        if tok in ("items", "anyOf", "oneOf", "additionalProperties", "patternProperties", "prefixItems"):
-            return False
-        node = resolve(node, (tok,))
-        j += 1
-    return saw_prop
 
 
 # ------------------------------------------------------------------------------------------------ MCP

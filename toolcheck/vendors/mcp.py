@@ -10,7 +10,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from .rules import MCP_VERSIONS
+from .targets import MCP_VERSIONS
 
 _VALIDATORS: dict[str, Any] = {}
 

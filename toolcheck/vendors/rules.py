@@ -21,17 +21,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..settings import DEFAULT_TARGETS, TARGETS
+from .targets import TARGETS, parse_target
 
 __all__ = [
-    "TARGETS", "DEFAULT_TARGETS", "MCP_VERSIONS", "MCP_LATEST", "LABELS", "FAMILY", "STRICT",
+    "LABELS",
     "NameRule", "Limit", "Keyword", "ToolLimit", "NAME_RULES", "DESCRIPTION_LIMITS", "ROOT_OBJECT", "ROOT_UNION",
     "KEYWORDS", "ALLOWED", "DEFAULT_KEYWORD", "FORMATS", "OPENAI_STRICT_LIMITS", "TOOL_LIMITS",
-    "STRICT_BUDGETS", "NAME_COLLISION", "FAMILY_LABELS", "ANNOTATIONS", "JSON_TYPES", "parse_target", "target_label",
+    "STRICT_BUDGETS", "NAME_COLLISION", "FAMILY_LABELS", "ANNOTATIONS", "JSON_TYPES", "target_label",
+    "K_ROOT", "K_KEYWORD", "K_VALUE", "K_OPEN", "K_OPTIONAL", "K_REF", "K_PROP", "K_DEPTH", "K_SIZE", "K_ENUM", "K_MCP",
 ]
-
-MCP_VERSIONS = ("2025-06-18", "2025-11-25", "2026-07-28")  # the bundled Tool schemas (toolcheck/data/mcp/)
-MCP_LATEST = MCP_VERSIONS[-1]
 
 LABELS = {
     "openai": "OpenAI",
@@ -46,14 +44,19 @@ LABELS = {
 
 FAMILY_LABELS = {"openai": "OpenAI", "anthropic": "Anthropic", "gemini": "Gemini", "mcp": "MCP", "bedrock": "Bedrock"}
 
-# which name rules, description limits and tool-count limits a target shares with its family
-FAMILY = {
-    "openai": "openai", "openai-strict": "openai",
-    "anthropic": "anthropic", "anthropic-strict": "anthropic",
-    "gemini": "gemini", "gemini-json-schema": "gemini",
-    "mcp": "mcp", "bedrock": "bedrock",
-}
-STRICT = {"openai": "openai-strict", "anthropic": "anthropic-strict"}
+# the kinds of problem the analysis and the export file their issues and notes under: the names of the TC2
+# rules that report them (toolcheck.rules.tc2_targets)
+K_ROOT = "root-not-object"
+K_KEYWORD = "keyword-not-supported-by-target"
+K_VALUE = "value-not-supported-by-target"
+K_OPEN = "strict-mode-open-object"
+K_OPTIONAL = "strict-mode-optional-property"
+K_REF = "reference-not-supported-by-target"
+K_PROP = "property-name-invalid-for-target"
+K_DEPTH = "schema-too-deep-for-target"
+K_SIZE = "schema-too-large-for-target"
+K_ENUM = "enum-too-large"
+K_MCP = "mcp-tool-schema-violation"
 
 JSON_TYPES = frozenset(("object", "array", "string", "number", "integer", "boolean", "null"))
 
@@ -63,32 +66,6 @@ ANNOTATIONS = frozenset((
     "$schema", "$id", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "contentEncoding", "contentMediaType",
     "propertyOrdering", "$vocabulary",
 ))
-
-
-_PARSED: dict[str, tuple[str, str | None]] = {}
-
-
-def parse_target(spec: str) -> tuple[str, str | None]:
-    """``"mcp@2025-06-18"`` -> ``("mcp", "2025-06-18")``; ``"mcp"`` -> ``("mcp", MCP_LATEST)``; others -> (name, None).
-
-    An MCP version that is not bundled resolves to the newest bundled version not after it (else the oldest).
-    """
-    hit = _PARSED.get(spec)
-    if hit is None:
-        hit = _PARSED[spec] = _parse_target(spec)
-    return hit
-
-
-def _parse_target(spec: str) -> tuple[str, str | None]:
-    base, _, version = spec.partition("@")
-    if base != "mcp":
-        return base, None
-    if not version:
-        return base, MCP_LATEST
-    if version in MCP_VERSIONS:
-        return base, version
-    older = [v for v in MCP_VERSIONS if v <= version]
-    return base, (older[-1] if older else MCP_VERSIONS[0])
 
 
 def target_label(spec: str) -> str:

@@ -53,41 +53,45 @@ def walk(schema: Any) -> list[Node]:
     while stack and len(out) < MAX_NODES:
         node = stack.pop()
         out.append(node)
-        s = node.schema
         if node.depth >= MAX_DEPTH:
             continue
-        keys = [k for k in s if k in SUB_KEYS]
-        if not keys:
-            continue
-        children: list[Node] = []
-        depth = node.depth + 1
-        path = node.path
-        for key in keys:
-            v = s[key]
-            if key in MAP_KEYS:
-                if not isinstance(v, dict):
-                    continue
-                if key == "properties":
-                    req = s.get("required")
-                    req_set = {x for x in req if isinstance(x, str)} if isinstance(req, list) else set()
-                    for name, sub in v.items():
-                        if isinstance(sub, dict):
-                            children.append(Node(sub, path + (key, name), depth, node.odepth, key, name,
-                                                 name in req_set, node))
-                else:
-                    base = 0 if key in ("$defs", "definitions") else node.odepth
-                    for name, sub in v.items():
-                        if isinstance(sub, dict):
-                            children.append(Node(sub, path + (key, name), depth, base, key, None, None, node))
-            elif isinstance(v, list):
-                if key in LIST_KEYS or key == "items":
-                    for i, sub in enumerate(v):
-                        if isinstance(sub, dict):
-                            children.append(Node(sub, path + (key, i), depth, node.odepth, key, None, None, node))
-            elif isinstance(v, dict):
-                children.append(Node(v, path + (key,), depth, node.odepth, key, None, None, node))
-        stack.extend(reversed(children))
+        children = _children(node)
+        if children:
+            stack.extend(reversed(children))
     return out
+
+
+def _children(node: Node) -> list[Node]:
+    """The mapping sub-schemas directly below ``node``, in key order."""
+    s = node.schema
+    children: list[Node] = []
+    depth = node.depth + 1
+    path = node.path
+    for key in [k for k in s if k in SUB_KEYS]:
+        v = s[key]
+        if key in MAP_KEYS:
+            if not isinstance(v, dict):
+                continue
+            if key == "properties":
+                req = s.get("required")
+                req_set = {x for x in req if isinstance(x, str)} if isinstance(req, list) else set()
+                for name, sub in v.items():
+                    if isinstance(sub, dict):
+                        children.append(Node(sub, path + (key, name), depth, node.odepth, key, name,
+                                             name in req_set, node))
+            else:
+                base = 0 if key in ("$defs", "definitions") else node.odepth
+                for name, sub in v.items():
+                    if isinstance(sub, dict):
+                        children.append(Node(sub, path + (key, name), depth, base, key, None, None, node))
+        elif isinstance(v, list):
+            if key in LIST_KEYS or key == "items":
+                for i, sub in enumerate(v):
+                    if isinstance(sub, dict):
+                        children.append(Node(sub, path + (key, i), depth, node.odepth, key, None, None, node))
+        elif isinstance(v, dict):
+            children.append(Node(v, path + (key,), depth, node.odepth, key, None, None, node))
+    return children
 
 
 # ------------------------------------------------------------------------------------------------ predicates

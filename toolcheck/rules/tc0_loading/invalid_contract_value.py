@@ -122,8 +122,10 @@ def _nicer(err) -> str:
     if err.keyword == "enum" and last == "risk":
         return "must be one of `read_only`, `write_limited`, `destructive`"
     if err.keyword == "pattern" and "/targets/" in err.pointer:
-        return "is not a target name (openai, openai-strict, anthropic, anthropic-strict, gemini, " \
-               "gemini-json-schema, mcp, mcp@YYYY-MM-DD, bedrock, all)"
+        from ...vendors.targets import TARGETS
+
+        names = ", ".join("mcp, mcp@YYYY-MM-DD" if t == "mcp" else t for t in TARGETS)
+        return f"is not a target name ({names}, all)"
     return err.message
 
 
