@@ -573,7 +573,8 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
             why = "facet_one_side"
         if why is None and "state_one_side" in x and not _state_expressible(a, b):
             why = "state_one_side"
-        if why is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)):
+        if why is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)
+                                                     or _named_keys_differ(a, b)):
             why = "qual_conflict"
         if why == "cardinality" and _bulk(a, b):
             why = None
@@ -652,6 +653,23 @@ def _key_differs(a: Frame, b: Frame, roles: tuple[str, ...] = ("key", "source", 
         return False
     return any(_pmatch(p, rb)[0] < 0.7 for p in _pindex(a).required) or \
         any(_pmatch(p, ra)[0] < 0.7 for p in _pindex(b).required)
+
+
+def _named_keys_differ(a: Frame, b: Frame) -> bool:
+    """Both names say what they look up by, and the keys differ (get_drugs_by_target_name vs
+    get_drugs_by_indication, search_by_similarity vs search_by_substructure): the same parameters then carry
+    different fields."""
+    qa, qb = a.quals.get("key"), b.quals.get("key")
+    if not qa or not qb:
+        return False
+    # words that shape the answer, not the key (by_indication_stats ~ by_indication): a verbosity variant
+    lx = lexicon()
+    return _quals_differ(a, b, tuple(w for w in qa if w not in _SHAPE_WORDS and w not in lx.detail),
+                         tuple(w for w in qb if w not in _SHAPE_WORDS and w not in lx.detail))
+
+
+_SHAPE_WORDS = frozenset({"stats", "stat", "statistic", "statistics", "aggregated", "aggregate", "aggregation", "distribution",
+                          "summary", "count", "counts", "grouped", "total", "totals"})
 
 
 def _state_expressible(a: Frame, b: Frame) -> bool:
