@@ -70,12 +70,14 @@ FEATURES = (
 # Differences that make two tools distinct "even with 90% shared words" (issue 18): a different or opposite
 # action, a listing vs a get-one by key, a part or sibling of an object, a lookup by another object's id,
 # different platforms, opposite name words or directions, different states, a namespace that is a scope, a scope
-# given as a required argument. Only a description calling the other an alias (deprecated for it, the same as it), or an
+# given as a required argument, a narrower object whose extra word the broader tool documents nowhere (neither in
+# its description nor its parameters': eva_disease_target_score vs europepmc_disease_target_score), two names that
+# each say their lookup key and differ in it (by_target_name vs by_indication). Only a description calling the other an alias (deprecated for it, the same as it), or an
 # enum or switch of one that selects the other's job, outweighs them ("use X instead" alone does not: it is as often
 # a pointer to a different tool for a different case).
 VETOES = ("act_opposite", "act_different", "cardinality", "sub_resource", "sibling", "foreign_key", "platform",
-          "direction", "state_conflict", "ns_conflict", "required_scope", "facet_one_side", "state_one_side",
-          "qual_conflict")
+          "direction", "state_conflict", "ns_conflict", "mod_unsupported", "required_scope", "facet_one_side",
+          "state_one_side", "qual_conflict")
 _OVERRIDES = ("cue_alias", "enum_cover")
 _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns_differ_desc")
 
@@ -203,9 +205,10 @@ def _pindex(f: Frame) -> _PIndex:
     return ix
 
 
-def _says(f: Frame, word: str) -> bool:
-    """The description contains the word (or its plural) as a word."""
-    low = f.desc_low
+def _says(f: Frame, word: str, low: str | None = None) -> bool:
+    """The description (or ``low``) contains the word (or its plural) as a word."""
+    if low is None:
+        low = f.desc_low
     i = low.find(word)
     while i >= 0:
         end = i + len(word)
@@ -625,10 +628,13 @@ def _unsupported(a: Frame, b: Frame) -> bool:
     if len(a.obj) == len(b.obj):
         return False
     narrow, broad = (a, b) if len(a.obj) > len(b.obj) else (b, a)
-    extra = [w for w in narrow.obj if w not in broad.obj]
+    # a facet word (text file ~ file) names what is read, not a kind the broader tool cannot read
+    extra = [w for w in narrow.obj if w not in broad.obj and w not in lexicon().facet]
     if not extra or broad.desc_empty:
         return False
     return not any(_says(broad, w) or w in broad.enum_words or _says(broad, narrow.obj_words[narrow.obj.index(w)])
+                   or _says(broad, w, broad.param_low)
+                   or _says(broad, narrow.obj_words[narrow.obj.index(w)], broad.param_low)
                    for w in extra)
 
 

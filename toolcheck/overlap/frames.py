@@ -114,6 +114,7 @@ class Frame:
     pindex: Any = None  # decide.py's index of the parameters, built on first use
     sents: list[str] | None = None  # the description's sentences until vectors() has read them
     desc_low: str = ""  # the description, lower-case (CJK words mapped)
+    param_low: str = ""  # the parameters' descriptions, lower-case: the values a tool documents it accepts
     sent_terms: list = field(default_factory=list)  # (normalised sentence, its terms), filled by vectors()
     sent_keys: frozenset[str] = frozenset()
     memo: dict = field(default_factory=dict)  # decide.py's per-frame values (namespace words, key entity, ...)
@@ -749,6 +750,7 @@ def _parse_params(f: Frame, parameters: Any) -> None:
     out: list[Param] = []
     enum_words: dict[str, tuple[str, str]] = {}
     enum_classes: dict[str, tuple[str, str]] = {}
+    docs: list[str] = []
     if isinstance(props, dict):
         for k, v in islice(props.items(), MAX_PROPERTIES):
             if not isinstance(k, str) or not k:
@@ -760,6 +762,9 @@ def _parse_params(f: Frame, parameters: Any) -> None:
                 kind = "other"  # thoughtNumber, page_no: a count, not a key (issue_number on get_issue is one)
             out.append(Param(k, "_".join(words), words, head, kind, k in required, _norm_type(v.get("type")),
                              _wkey(words)))
+            pd = v.get("description")
+            if isinstance(pd, str) and pd:
+                docs.append(pd[:MAX_DESC_CHARS])
             enum = v.get("enum")
             if not isinstance(enum, list) and isinstance(v.get("items"), dict):
                 enum = v["items"].get("enum")
@@ -780,6 +785,7 @@ def _parse_params(f: Frame, parameters: Any) -> None:
                         if cls and cls != f.action:
                             enum_classes.setdefault(cls, (k, val))
     f.params = tuple(out)
+    f.param_low = "\n".join(docs).lower()
     # switches that add a part to the answer: phenotypes=1, include_reviews=true, with_comments
     f.flags = {p.head: p.raw for p in out
                if not p.required and p.kind not in ("page", "format", "auth", "id", "name", "query")
