@@ -77,7 +77,8 @@ FEATURES = (
 # a pointer to a different tool for a different case).
 VETOES = ("act_opposite", "act_different", "cardinality", "sub_resource", "sibling", "foreign_key", "platform",
           "direction", "state_conflict", "ns_conflict", "mod_unsupported", "required_scope", "facet_one_side",
-          "state_one_side", "qual_conflict")
+          "state_one_side", "qual_conflict", "object_differs")
+_PLAIN_VETOES = VETOES[:VETOES.index("required_scope")]  # features that are decisive by themselves
 _OVERRIDES = ("cue_alias", "enum_cover")
 _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns_differ_desc")
 
@@ -568,7 +569,7 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
     if (a.facet == "meta") != (b.facet == "meta") and a.head == b.head and a.head is not None:
         x["facet_one_side"] = 1.0
     if not ("cue_alias" in x or "enum_cover" in x):
-        why = next((k for k in VETOES[:-4] if k in x), None)
+        why = next((k for k in _PLAIN_VETOES if k in x), None)
         if why is None and ("scope_one_side" in x or "qual_one_side" in x or "mod_one_side" in x) \
                 and _required_scope(a, b):
             why = "required_scope"
@@ -579,6 +580,8 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
         if why is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)
                                                      or _named_keys_differ(a, b)):
             why = "qual_conflict"
+        if why is None and ("obj_disjoint" in x or "head_conflict" in x) and _named_objects_differ(a, b):
+            why = "object_differs"
         if why == "cardinality" and _bulk(a, b):
             why = None
         if why is not None:
@@ -591,14 +594,18 @@ def veto_reason(a: Frame, b: Frame) -> str | None:
     x, _ = _stage1(a, b)
     if "veto" not in x:
         return None
-    hit = next((k for k in VETOES[:-4] if k in x), None)
+    hit = next((k for k in _PLAIN_VETOES if k in x), None)
+    if hit is None and ("scope_one_side" in x or "qual_one_side" in x or "mod_one_side" in x) \
+            and _required_scope(a, b):
+        return "required_scope"
     if hit is None and "facet_one_side" in x and _content_vs_meta(a, b):
         return "facet_one_side"
     if hit is None and "state_one_side" in x and not _state_expressible(a, b):
         return "state_one_side"
-    if hit is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)):
+    if hit is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)
+                                                 or _named_keys_differ(a, b)):
         return "qual_conflict"
-    return hit or "required_scope"
+    return hit or "object_differs"
 
 
 def _required_scope(a: Frame, b: Frame) -> bool:
@@ -659,6 +666,21 @@ def _key_differs(a: Frame, b: Frame, roles: tuple[str, ...] = ("key", "source", 
         return False
     return any(_pmatch(p, rb)[0] < 0.7 for p in _pindex(a).required) or \
         any(_pmatch(p, ra)[0] < 0.7 for p in _pindex(b).required)
+
+
+def _named_objects_differ(a: Frame, b: Frame) -> bool:
+    """Both names say what they act on, specifically (no generic word such as entry or file, no facet such as
+    summary), the objects differ, and the tools are of one API or neither names one (Boltz_get_adme vs
+    Boltz_get_structure_binding, intact_get_interactions vs intact_get_interactor): two tools one author wrote for
+    two objects. Tools of two different servers are left to the evidence (their nouns may be synonyms the lexicon
+    lacks)."""
+    if a.obj_src != "name" or b.obj_src != "name":
+        return False
+    na, nb = _facts(a)[1], _facts(b)[1]
+    if na and nb and na != nb:
+        return False
+    lx = lexicon()
+    return not any(f.head in lx.generic or f.head in lx.facet for f in (a, b))
 
 
 def _named_keys_differ(a: Frame, b: Frame) -> bool:
