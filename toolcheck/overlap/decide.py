@@ -401,7 +401,9 @@ def _key_entity(f: Frame) -> tuple[str, ...] | None:
     for p in f.params:
         if p.required and p.kind == "id":
             ent = tuple(w for w in p.words[:-1] if w not in ("identifier", "unique"))
-            if not ent or set(ent) & set(f.obj):
+            # the object's own id (comment_id on get_comment); a modifier's id is a parent's (model_id on
+            # get_model_reactions: the reactions of one model)
+            if not ent or f.head in ent or set(ent) & set(f.obj) and len(f.obj) == 1:
                 return ()
             out = ent
     return out
