@@ -77,7 +77,7 @@ FEATURES = (
 # a pointer to a different tool for a different case).
 VETOES = ("act_opposite", "act_different", "cardinality", "sub_resource", "sibling", "foreign_key", "platform",
           "direction", "state_conflict", "ns_conflict", "mod_unsupported", "required_scope", "facet_one_side",
-          "state_one_side", "qual_conflict", "object_differs")
+          "state_one_side", "qual_conflict", "object_differs", "key_conflict")
 _PLAIN_VETOES = VETOES[:VETOES.index("required_scope")]  # features that are decisive by themselves
 _OVERRIDES = ("cue_alias", "enum_cover")
 _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns_differ_desc")
@@ -584,6 +584,8 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
             why = "qual_conflict"
         if why is None and ("obj_disjoint" in x or "head_conflict" in x) and _named_objects_differ(a, b):
             why = "object_differs"
+        if why is None and "key_conflict" in x and not _other_apis(a, b):
+            why = "key_conflict"  # required keys of different kinds (ids vs a query) in one API: two lookups
         if why == "cardinality" and _bulk(a, b):
             why = None
         if why is not None:
@@ -607,6 +609,8 @@ def veto_reason(a: Frame, b: Frame) -> str | None:
     if hit is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)
                                                  or _named_keys_differ(a, b)):
         return "qual_conflict"
+    if hit is None and "key_conflict" in x and not _other_apis(a, b):
+        return "key_conflict"
     return hit or "object_differs"
 
 
@@ -670,16 +674,19 @@ def _key_differs(a: Frame, b: Frame, roles: tuple[str, ...] = ("key", "source", 
         any(_pmatch(p, ra)[0] < 0.7 for p in _pindex(b).required)
 
 
+def _other_apis(a: Frame, b: Frame) -> bool:
+    """Both names carry a namespace and the namespaces differ: tools of two servers or APIs."""
+    na, nb = _facts(a)[1], _facts(b)[1]
+    return bool(na and nb and na != nb)
+
+
 def _named_objects_differ(a: Frame, b: Frame) -> bool:
     """Both names say what they act on, specifically (no generic word such as entry or file, no facet such as
     summary), the objects differ, and the tools are of one API or neither names one (Boltz_get_adme vs
     Boltz_get_structure_binding, intact_get_interactions vs intact_get_interactor): two tools one author wrote for
     two objects. Tools of two different servers are left to the evidence (their nouns may be synonyms the lexicon
     lacks)."""
-    if a.obj_src != "name" or b.obj_src != "name":
-        return False
-    na, nb = _facts(a)[1], _facts(b)[1]
-    if na and nb and na != nb:
+    if a.obj_src != "name" or b.obj_src != "name" or _other_apis(a, b):
         return False
     lx = lexicon()
     return not any(f.head in lx.generic or f.head in lx.facet for f in (a, b))
