@@ -80,6 +80,9 @@ VETOES = ("act_opposite", "act_different", "cardinality", "sub_resource", "sibli
           "state_one_side", "qual_conflict", "object_differs", "key_conflict")
 _PLAIN_VETOES = VETOES[:VETOES.index("required_scope")]  # features that are decisive by themselves
 _OVERRIDES = ("cue_alias", "enum_cover")
+# The most a pair with a decisive difference scores: below the default threshold, so such pairs are reported only
+# to a user who lowers the threshold to this or below (the fitted veto weight alone let shared words outweigh it)
+VETO_CAP = 0.3
 _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns_differ_desc")
 
 
@@ -584,7 +587,7 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
             why = "qual_conflict"
         if why is None and ("obj_disjoint" in x or "head_conflict" in x) and _named_objects_differ(a, b):
             why = "object_differs"
-        if why is None and "key_conflict" in x and not _other_apis(a, b):
+        if why is None and "key_conflict" in x and _kinds_conflict(a, b):
             why = "key_conflict"  # required keys of different kinds (ids vs a query) in one API: two lookups
         if why == "cardinality" and _bulk(a, b):
             why = None
@@ -609,7 +612,7 @@ def veto_reason(a: Frame, b: Frame) -> str | None:
     if hit is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)
                                                  or _named_keys_differ(a, b)):
         return "qual_conflict"
-    if hit is None and "key_conflict" in x and not _other_apis(a, b):
+    if hit is None and "key_conflict" in x and _kinds_conflict(a, b):
         return "key_conflict"
     return hit or "object_differs"
 
@@ -672,6 +675,15 @@ def _key_differs(a: Frame, b: Frame, roles: tuple[str, ...] = ("key", "source", 
         return False
     return any(_pmatch(p, rb)[0] < 0.7 for p in _pindex(a).required) or \
         any(_pmatch(p, ra)[0] < 0.7 for p in _pindex(b).required)
+
+
+def _kinds_conflict(a: Frame, b: Frame) -> bool:
+    """Both require lookup keys of known kinds (id, name, query, path, url, ...), of no kind in common, and the
+    tools are of one API (or neither names one): MyGene_batch_query(gene_ids) vs MyGene_query_genes(query).
+    Parameters of no known kind (hobbies ~ interests) say nothing about the lookup."""
+    ka = {k for k in a.keys if not k.startswith("other:")}
+    kb = {k for k in b.keys if not k.startswith("other:")}
+    return bool(ka and kb and ka.isdisjoint(kb)) and not _other_apis(a, b)
 
 
 def _other_apis(a: Frame, b: Frame) -> bool:
@@ -818,6 +830,9 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
                 and m.bias + w["act_" + rel] + w["veto"] + m.pos_sum < _logit(threshold):
             return None
     x, _ = _stage1(a, b)
+    vetoed = "veto" in x
+    if vetoed and threshold > VETO_CAP:
+        return None  # a decisive difference: the score is at most VETO_CAP, whatever the words share
     z = m.bias
     for k, v in x.items():
         z += w[k] * v
@@ -837,6 +852,8 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
             z += w[k] * v
     z = round(z, 9)  # the sum's order follows the pair's: rounding makes compare(a, b) == compare(b, a)
     s = 1.0 / (1.0 + math.exp(-z)) if z > -50 else 0.0
+    if vetoed:
+        s = min(s, VETO_CAP)
     return s if s >= threshold else None
 
 
