@@ -696,10 +696,16 @@ def pair_vectors(a: Frame, b: Frame) -> tuple[dict[str, float], dict[str, float]
         return a.dvec, a.lvec, b.dvec, b.lvec, 0
     out = []
     for f in (a, b):
-        kept = [ts for k, ts in f.sent_terms if k not in shared]
-        if not any(kept):
+        # a suite repeats the same boilerplate in many tools: the vectors without it are kept per shared set
+        memo = f.memo.setdefault("aside", {})
+        vecs = memo.get(shared)
+        if vecs is None:
+            kept = [ts for k, ts in f.sent_terms if k not in shared]
+            vecs = memo[shared] = ((_vector([t for ts in kept for t in ts], f.surface), _vector(kept[0], f.surface))
+                                   if any(kept) else ())
+        if not vecs:
             return a.dvec, a.lvec, b.dvec, b.lvec, 0
-        out.append((_vector([t for ts in kept for t in ts], f.surface), _vector(kept[0], f.surface)))
+        out.append(vecs)
     return out[0][0], out[0][1], out[1][0], out[1][1], len(shared)
 
 
