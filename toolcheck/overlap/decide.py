@@ -77,7 +77,8 @@ FEATURES = (
 # a pointer to a different tool for a different case).
 VETOES = ("act_opposite", "act_different", "cardinality", "sub_resource", "sibling", "foreign_key", "platform",
           "direction", "state_conflict", "ns_conflict", "mod_unsupported", "required_scope", "facet_one_side",
-          "state_one_side", "qual_conflict", "object_differs", "key_conflict")
+          "state_one_side", "qual_conflict", "object_differs", "key_conflict",
+          "keys_unmatched")
 _PLAIN_VETOES = VETOES[:VETOES.index("required_scope")]  # features that are decisive by themselves
 _OVERRIDES = ("cue_alias", "enum_cover")
 # The most a pair with a decisive difference scores: below the default threshold, so such pairs are reported only
@@ -455,6 +456,9 @@ def _ns_conflict(a: Frame, b: Frame) -> tuple[str, str] | None:
     if len(a.ns) > 1 and len(b.ns) > 1 and a.ns[-1] == b.ns[-1] and set(a.ns[:-1]).isdisjoint(b.ns[:-1]):
         # core_memory_list_keys vs archival_memory_list_keys: two kinds of one thing before the verb
         return " ".join(a.ns), " ".join(b.ns)
+    if len(a.ns) > 1 and len(b.ns) > 1 and a.ns[0] == b.ns[0] and set(a.ns[1:]).isdisjoint(b.ns[1:]):
+        # NCBIGene_get_summary vs NCBIProtein_get_summary: two databases of one provider
+        return " ".join(a.ns), " ".join(b.ns)
     na = {w for w in a.ns if w not in lx.platform} - set(b.ns)
     nb = {w for w in b.ns if w not in lx.platform} - set(a.ns)
     if not na or not nb:
@@ -589,6 +593,8 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
             why = "object_differs"
         if why is None and "key_conflict" in x and _kinds_conflict(a, b):
             why = "key_conflict"  # required keys of different kinds (ids vs a query) in one API: two lookups
+        if why is None and (a.quals.get("key") or b.quals.get("key")) and _keys_unmatched(a, b):
+            why = "keys_unmatched"
         if why == "cardinality" and _bulk(a, b):
             why = None
         if why is not None:
@@ -614,6 +620,8 @@ def veto_reason(a: Frame, b: Frame) -> str | None:
         return "qual_conflict"
     if hit is None and "key_conflict" in x and _kinds_conflict(a, b):
         return "key_conflict"
+    if hit is None and (a.quals.get("key") or b.quals.get("key")) and _keys_unmatched(a, b):
+        return "keys_unmatched"
     return hit or "object_differs"
 
 
@@ -684,6 +692,20 @@ def _kinds_conflict(a: Frame, b: Frame) -> bool:
     ka = {k for k in a.keys if not k.startswith("other:")}
     kb = {k for k in b.keys if not k.startswith("other:")}
     return bool(ka and kb and ka.isdisjoint(kb)) and not _other_apis(a, b)
+
+
+def _keys_unmatched(a: Frame, b: Frame) -> bool:
+    """Each tool requires a key the other has no counterpart for, and a name says what it looks up by, in one API
+    (or none): intact_get_interactions_by_organism(taxid) vs intact_get_interactions(identifier)."""
+    if _other_apis(a, b):
+        return False
+
+    def unmatched(x: Frame, y: Frame) -> bool:
+        iy = _pindex(y)
+        return any(p.required and p.kind not in ("page", "auth", "format") and _pmatch(p, iy)[0] < 0.5
+                   for p in x.params)
+
+    return unmatched(a, b) and unmatched(b, a)
 
 
 def _other_apis(a: Frame, b: Frame) -> bool:
