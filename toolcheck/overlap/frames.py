@@ -617,11 +617,24 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
             low = sent.lower()
             kind = ("alias" if alias.search(low) else "instead" if instead.search(low)
                     else "workflow" if workflow.search(low) else "mention")
+            if kind == "alias" and _labelled_about_other(low):
+                kind = "mention"  # "Prerequisites: same as X." says so of the prerequisites, not of the tool
             kinds[k] = kind
         prev = f.cue_names.get(key)
         if prev is None or _RANK[kind] > _RANK[prev[0]]:
             sent = text[bounds[k]:bounds[k + 1] if k + 1 < len(bounds) else len(text)].strip()
             f.cue_names[key] = (kind, sent)
+
+
+_LABEL_RE = re.compile(r"\s*([a-z][a-z /_-]{0,30}):\s")
+_TOOL_LABELS = frozenset({"note", "nb", "alias", "deprecated", "warning", "important", "legacy", "status"})
+
+
+def _labelled_about_other(low: str) -> bool:
+    """The sentence opens with a label of its own (``Prerequisites: ...``, ``Output format: ...``), so what it says
+    is about that part, not the tool (``Note:``, ``Deprecated:`` are about the tool)."""
+    m = _LABEL_RE.match(low)
+    return bool(m) and m.group(1).strip() not in _TOOL_LABELS
 
 
 def _sentence_bounds(text: str) -> list[int]:
