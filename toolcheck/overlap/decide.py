@@ -394,8 +394,10 @@ def _one(f: Frame) -> bool:
 
 
 def _many(f: Frame) -> bool:
-    """Lists objects: a plural object or a list verb, and no required id of its own."""
-    return (f.quantity == "many" or f.action == "list") and "id" not in f.keys and f.quantity != "one"
+    """Lists objects: a plural object or a list verb, and no required id of its own (a parent's id, such as the
+    pathway's on get_pathway_reactions, keys the list, not one object)."""
+    return (f.quantity == "many" or f.action == "list") and f.quantity != "one" and (
+        "id" not in f.keys or _key_entity(f) not in (None, ()))
 
 
 def _key_entity(f: Frame) -> tuple[str, ...] | None:
@@ -782,8 +784,10 @@ def _bulk(a: Frame, b: Frame) -> bool:
     """The listing side is a bulk form of the other: it takes a list of what the other takes one of (paths ~ path,
     ids ~ id)."""
     for many, one in ((a, b), (b, a)):
-        heads = {p.head for p in one.params if p.required}
-        if any(p.type == "array" and p.head in heads for p in many.params):
+        req = [p for p in one.params if p.required]
+        heads = {p.head for p in req if p.kind != "id" or len(p.words) == 1}  # study_ids ~ study_locus_id: no
+        canons = {p.canon for p in req}
+        if any(p.type == "array" and (p.head in heads or p.canon in canons) for p in many.params):
             return True
     return False
 
