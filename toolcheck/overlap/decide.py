@@ -966,10 +966,12 @@ def explain(a: Frame, b: Frame) -> list[str]:
         out.append(f"the same state ({'/'.join(sorted(a.states))})")
     if a.facet and b.facet and a.facet != b.facet:
         out.append(f"one returns {a.facet}, the other {b.facet}")
-    if _one(a) and _many(b):
-        out.append(f"`{b.name}` lists, `{a.name}` gets one by key")
-    elif _one(b) and _many(a):
-        out.append(f"`{a.name}` lists, `{b.name}` gets one by key")
+    if (_one(a) and _many(b)) or (_one(b) and _many(a)):
+        many, one = (b, a) if _one(a) and _many(b) else (a, b)
+        if _bulk(a, b):
+            out.append(f"`{many.name}` takes a list of what `{one.name}` takes one of (a bulk form)")
+        else:
+            out.append(f"`{many.name}` lists, `{one.name}` gets one by key")
     plat = _platform(a, b)
     if plat:
         out.append(f"different platforms ({plat[2]} vs {plat[1]})")
