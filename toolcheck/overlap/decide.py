@@ -579,52 +579,41 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
         x["foreign_key"] = 1.0
     if (a.facet == "meta") != (b.facet == "meta") and a.head == b.head and a.head is not None:
         x["facet_one_side"] = 1.0
-    if not ("cue_alias" in x or "enum_cover" in x):
-        why = next((k for k in _PLAIN_VETOES if k in x), None)
-        if why is None and ("scope_one_side" in x or "qual_one_side" in x or "mod_one_side" in x) \
-                and _required_scope(a, b):
-            why = "required_scope"
-        if why is None and "facet_one_side" in x and _content_vs_meta(a, b):
-            why = "facet_one_side"
-        if why is None and "state_one_side" in x and not _state_expressible(a, b):
-            why = "state_one_side"
-        if why is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)
-                                                     or _named_keys_differ(a, b)):
-            why = "qual_conflict"
-        if why is None and ("obj_disjoint" in x or "head_conflict" in x) and _named_objects_differ(a, b):
-            why = "object_differs"
-        if why is None and "key_conflict" in x and _kinds_conflict(a, b):
-            why = "key_conflict"  # required keys of different kinds (ids vs a query) in one API: two lookups
-        if why is None and (a.quals.get("key") or b.quals.get("key")) and _keys_unmatched(a, b):
-            why = "keys_unmatched"
-        if why == "cardinality" and _bulk(a, b):
-            why = None
-        if why is not None:
-            x["veto"] = 1.0
+    if not ("cue_alias" in x or "enum_cover" in x) and _decisive(a, b, x) is not None:
+        x["veto"] = 1.0
     return x, rel
+
+
+def _decisive(a: Frame, b: Frame, x: dict[str, float]) -> str | None:
+    """The decisive difference among a pair's features ``x`` (a VETOES name), or None: the first feature that is
+    decisive by itself, else the first condition that makes a softer feature decisive. A listing vs a get-one
+    is none when one tool is the other's bulk form."""
+    why = next((k for k in _PLAIN_VETOES if k in x), None)
+    if why is None and ("scope_one_side" in x or "qual_one_side" in x or "mod_one_side" in x) \
+            and _required_scope(a, b):
+        why = "required_scope"
+    if why is None and "facet_one_side" in x and _content_vs_meta(a, b):
+        why = "facet_one_side"
+    if why is None and "state_one_side" in x and not _state_expressible(a, b):
+        why = "state_one_side"
+    if why is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)
+                                                 or _named_keys_differ(a, b)):
+        why = "qual_conflict"
+    if why is None and ("obj_disjoint" in x or "head_conflict" in x) and _named_objects_differ(a, b):
+        why = "object_differs"
+    if why is None and "key_conflict" in x and _kinds_conflict(a, b):
+        why = "key_conflict"  # required keys of different kinds (ids vs a query) in one API: two lookups
+    if why is None and (a.quals.get("key") or b.quals.get("key")) and _keys_unmatched(a, b):
+        why = "keys_unmatched"
+    if why == "cardinality" and _bulk(a, b):
+        why = None
+    return why
 
 
 def veto_reason(a: Frame, b: Frame) -> str | None:
     """The decisive difference of a pair (a VETOES name), if any and not overridden."""
     x, _ = _stage1(a, b)
-    if "veto" not in x:
-        return None
-    hit = next((k for k in _PLAIN_VETOES if k in x), None)
-    if hit is None and ("scope_one_side" in x or "qual_one_side" in x or "mod_one_side" in x) \
-            and _required_scope(a, b):
-        return "required_scope"
-    if hit is None and "facet_one_side" in x and _content_vs_meta(a, b):
-        return "facet_one_side"
-    if hit is None and "state_one_side" in x and not _state_expressible(a, b):
-        return "state_one_side"
-    if hit is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)
-                                                 or _named_keys_differ(a, b)):
-        return "qual_conflict"
-    if hit is None and "key_conflict" in x and _kinds_conflict(a, b):
-        return "key_conflict"
-    if hit is None and (a.quals.get("key") or b.quals.get("key")) and _keys_unmatched(a, b):
-        return "keys_unmatched"
-    return hit or "object_differs"
+    return _decisive(a, b, x) if "veto" in x else None
 
 
 def _required_scope(a: Frame, b: Frame) -> bool:
