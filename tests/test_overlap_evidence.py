@@ -253,5 +253,5 @@ def test_every_clause_is_true_on_captured_servers(tmp_path):
 @pytest.mark.slow
 def test_every_clause_is_true_on_corpus_servers(tmp_path):
     found, tools = _lint(tmp_path, _corpus_sets())
-    assert len(found) >= 30
+    assert len(found) >= 25  # enough messages to check (28 at 0.3 once the sibling and lookup-key vetoes cut)
     _assert_true(found, tools)

@@ -160,6 +160,23 @@ PAIRS = [  # (a, b, overlap?)
       {"url": "string!", "resize": "boolean", "max_width": "number"}),
      ("extract_text_from_file", "Extract and read the text in documents from local file paths, for scans, receipts "
       "and forms.", {"file_path": "string!", "resize": "boolean", "max_width": "number"}), False),
+    # both names say their lookup key and the keys differ: the same parameters then search different fields
+    (("catalog_find_books_by_author", "Find books in the library catalogue whose author matches the text.",
+      {"text": "string!", "limit": "integer"}),
+     ("catalog_find_books_by_genre", "Find books in the library catalogue whose genre matches the text.",
+      {"text": "string!", "limit": "integer"}), False),
+    # a narrower object whose extra word the broader tool documents nowhere
+    (("count_seismic_events", "Count the seismic events recorded in a region over a period.",
+      {"region": "string!", "days": "integer"}),
+     ("count_volcanic_seismic_events", "Count the seismic events of volcanoes recorded in a region over a period.",
+      {"region": "string!", "days": "integer"}), False),
+    # one API, two specific objects named, read by the same kind of key
+    (("Zoo_get_enclosure", "Get the details of one enclosure of the zoo by its code.", {"code": "string!"}),
+     ("Zoo_get_keeper", "Get the details of one keeper of the zoo by its code.", {"code": "string!"}), False),
+    # one API, required keys of different kinds: ids vs a free-text query
+    (("Shelf_fetch_books", "Return the books of the shelf with these identifiers.", {"book_ids": "array!"}),
+     ("Shelf_search_books", "Return the books of the shelf that match a free-text query.", {"query": "string!"}),
+     False),
 ]
 
 
@@ -179,6 +196,24 @@ def test_decisions(a, b, overlap):
     assert features(fa, fb) == features(fb, fa)
     if not overlap:
         assert veto_reason(fa, fb) in VETOES
+
+
+def test_a_decisive_difference_caps_the_score():
+    from toolcheck.overlap.decide import VETO_CAP
+
+    for a, b, _overlap in PAIRS:
+        fa, fb = _frame(a), _frame(b)
+        if veto_reason(fa, fb) is not None:
+            assert compare(fa, fb) <= VETO_CAP
+            assert compare(fa, fb, VETO_CAP + 0.01) is None
+
+
+def test_an_alias_phrase_under_a_label_of_its_own_is_no_alias():
+    known = mention_keys("map_tiles_render") | mention_keys("map_tiles_render_legacy")
+    f = parse("map_tiles_render_legacy", "Render map tiles. Inputs: same as map_tiles_render.", None, known)
+    assert f.cue_names["maptilesrender"][0] == "mention"
+    g = parse("map_tiles_render_legacy", "Render map tiles. Note: same as map_tiles_render.", None, known)
+    assert g.cue_names["maptilesrender"][0] == "alias"
 
 
 def test_early_exit_gives_the_same_score():

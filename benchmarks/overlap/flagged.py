@@ -125,6 +125,17 @@ def main(argv: list[str] | None = None) -> int:
         prec = f"{tp / (tp + fp):.0%}" if tp + fp else "-"
         print(f"  {t:12} flagged {sum(c.values()):4}  true {tp:3}  false {fp:3}  debatable {c.get('debatable', 0):3}  "
               f"unjudged {c.get('unjudged', 0):3}  precision {prec}")
+    # each source's precision on its judged pairs, weighted by how many pairs it flags (the judged pairs of a
+    # source are all of them or a seeded sample, so this estimates the precision over every flagged pair)
+    est = num = 0.0
+    for t, c in tally.items():
+        tp, fp = c.get("true", 0), c.get("false", 0)
+        if t != "all" and tp + fp:
+            est += sum(c.values()) * tp / (tp + fp)
+            num += sum(c.values())
+    if num:
+        print(f"  estimate over all flagged pairs (each source's precision weighted by its flagged pairs): "
+              f"{est / num:.0%}")
     if args.json:
         Path(args.json).write_text(json.dumps({"flagged": found, "tally": tally}, indent=1), encoding="utf-8")
     return 0

@@ -70,13 +70,20 @@ FEATURES = (
 # Differences that make two tools distinct "even with 90% shared words" (issue 18): a different or opposite
 # action, a listing vs a get-one by key, a part or sibling of an object, a lookup by another object's id,
 # different platforms, opposite name words or directions, different states, a namespace that is a scope, a scope
-# given as a required argument. Only a description calling the other an alias (deprecated for it, the same as it), or an
+# given as a required argument, a narrower object whose extra word the broader tool documents nowhere (neither in
+# its description nor its parameters': eva_disease_target_score vs europepmc_disease_target_score), two names that
+# each say their lookup key and differ in it (by_target_name vs by_indication). Only a description calling the other an alias (deprecated for it, the same as it), or an
 # enum or switch of one that selects the other's job, outweighs them ("use X instead" alone does not: it is as often
 # a pointer to a different tool for a different case).
 VETOES = ("act_opposite", "act_different", "cardinality", "sub_resource", "sibling", "foreign_key", "platform",
-          "direction", "state_conflict", "ns_conflict", "required_scope", "facet_one_side", "state_one_side",
-          "qual_conflict")
+          "direction", "state_conflict", "ns_conflict", "mod_unsupported", "required_scope", "facet_one_side",
+          "state_one_side", "qual_conflict", "object_differs", "key_conflict",
+          "keys_unmatched")
+_PLAIN_VETOES = VETOES[:VETOES.index("required_scope")]  # features that are decisive by themselves
 _OVERRIDES = ("cue_alias", "enum_cover")
+# The most a pair with a decisive difference scores: below the default threshold, so such pairs are reported only
+# to a user who lowers the threshold to this or below (the fitted veto weight alone let shared words outweigh it)
+VETO_CAP = 0.3
 _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns_differ_desc")
 
 
@@ -203,9 +210,10 @@ def _pindex(f: Frame) -> _PIndex:
     return ix
 
 
-def _says(f: Frame, word: str) -> bool:
-    """The description contains the word (or its plural) as a word."""
-    low = f.desc_low
+def _says(f: Frame, word: str, low: str | None = None) -> bool:
+    """The description (or ``low``) contains the word (or its plural) as a word."""
+    if low is None:
+        low = f.desc_low
     i = low.find(word)
     while i >= 0:
         end = i + len(word)
@@ -386,8 +394,10 @@ def _one(f: Frame) -> bool:
 
 
 def _many(f: Frame) -> bool:
-    """Lists objects: a plural object or a list verb, and no required id of its own."""
-    return (f.quantity == "many" or f.action == "list") and "id" not in f.keys and f.quantity != "one"
+    """Lists objects: a plural object or a list verb, and no required id of its own (a parent's id, such as the
+    pathway's on get_pathway_reactions, keys the list, not one object)."""
+    return (f.quantity == "many" or f.action == "list") and f.quantity != "one" and (
+        "id" not in f.keys or _key_entity(f) not in (None, ()))
 
 
 def _key_entity(f: Frame) -> tuple[str, ...] | None:
@@ -397,7 +407,9 @@ def _key_entity(f: Frame) -> tuple[str, ...] | None:
     for p in f.params:
         if p.required and p.kind == "id":
             ent = tuple(w for w in p.words[:-1] if w not in ("identifier", "unique"))
-            if not ent or set(ent) & set(f.obj):
+            # the object's own id (comment_id on get_comment); a modifier's id is a parent's (model_id on
+            # get_model_reactions: the reactions of one model)
+            if not ent or f.head in ent or set(ent) & set(f.obj) and len(f.obj) == 1:
                 return ()
             out = ent
     return out
@@ -445,6 +457,9 @@ def _ns_conflict(a: Frame, b: Frame) -> tuple[str, str] | None:
     lx = lexicon()
     if len(a.ns) > 1 and len(b.ns) > 1 and a.ns[-1] == b.ns[-1] and set(a.ns[:-1]).isdisjoint(b.ns[:-1]):
         # core_memory_list_keys vs archival_memory_list_keys: two kinds of one thing before the verb
+        return " ".join(a.ns), " ".join(b.ns)
+    if len(a.ns) > 1 and len(b.ns) > 1 and a.ns[0] == b.ns[0] and set(a.ns[1:]).isdisjoint(b.ns[1:]):
+        # NCBIGene_get_summary vs NCBIProtein_get_summary: two databases of one provider
         return " ".join(a.ns), " ".join(b.ns)
     na = {w for w in a.ns if w not in lx.platform} - set(b.ns)
     nb = {w for w in b.ns if w not in lx.platform} - set(a.ns)
@@ -564,37 +579,41 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
         x["foreign_key"] = 1.0
     if (a.facet == "meta") != (b.facet == "meta") and a.head == b.head and a.head is not None:
         x["facet_one_side"] = 1.0
-    if not ("cue_alias" in x or "enum_cover" in x):
-        why = next((k for k in VETOES[:-4] if k in x), None)
-        if why is None and ("scope_one_side" in x or "qual_one_side" in x or "mod_one_side" in x) \
-                and _required_scope(a, b):
-            why = "required_scope"
-        if why is None and "facet_one_side" in x and _content_vs_meta(a, b):
-            why = "facet_one_side"
-        if why is None and "state_one_side" in x and not _state_expressible(a, b):
-            why = "state_one_side"
-        if why is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)):
-            why = "qual_conflict"
-        if why == "cardinality" and _bulk(a, b):
-            why = None
-        if why is not None:
-            x["veto"] = 1.0
+    if not ("cue_alias" in x or "enum_cover" in x) and _decisive(a, b, x) is not None:
+        x["veto"] = 1.0
     return x, rel
+
+
+def _decisive(a: Frame, b: Frame, x: dict[str, float]) -> str | None:
+    """The decisive difference among a pair's features ``x`` (a VETOES name), or None: the first feature that is
+    decisive by itself, else the first condition that makes a softer feature decisive. A listing vs a get-one
+    is none when one tool is the other's bulk form."""
+    why = next((k for k in _PLAIN_VETOES if k in x), None)
+    if why is None and ("scope_one_side" in x or "qual_one_side" in x or "mod_one_side" in x) \
+            and _required_scope(a, b):
+        why = "required_scope"
+    if why is None and "facet_one_side" in x and _content_vs_meta(a, b):
+        why = "facet_one_side"
+    if why is None and "state_one_side" in x and not _state_expressible(a, b):
+        why = "state_one_side"
+    if why is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)
+                                                 or _named_keys_differ(a, b)):
+        why = "qual_conflict"
+    if why is None and ("obj_disjoint" in x or "head_conflict" in x) and _named_objects_differ(a, b):
+        why = "object_differs"
+    if why is None and "key_conflict" in x and _kinds_conflict(a, b):
+        why = "key_conflict"  # required keys of different kinds (ids vs a query) in one API: two lookups
+    if why is None and (a.quals.get("key") or b.quals.get("key")) and _keys_unmatched(a, b):
+        why = "keys_unmatched"
+    if why == "cardinality" and _bulk(a, b):
+        why = None
+    return why
 
 
 def veto_reason(a: Frame, b: Frame) -> str | None:
     """The decisive difference of a pair (a VETOES name), if any and not overridden."""
     x, _ = _stage1(a, b)
-    if "veto" not in x:
-        return None
-    hit = next((k for k in VETOES[:-4] if k in x), None)
-    if hit is None and "facet_one_side" in x and _content_vs_meta(a, b):
-        return "facet_one_side"
-    if hit is None and "state_one_side" in x and not _state_expressible(a, b):
-        return "state_one_side"
-    if hit is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)):
-        return "qual_conflict"
-    return hit or "required_scope"
+    return _decisive(a, b, x) if "veto" in x else None
 
 
 def _required_scope(a: Frame, b: Frame) -> bool:
@@ -624,10 +643,13 @@ def _unsupported(a: Frame, b: Frame) -> bool:
     if len(a.obj) == len(b.obj):
         return False
     narrow, broad = (a, b) if len(a.obj) > len(b.obj) else (b, a)
-    extra = [w for w in narrow.obj if w not in broad.obj]
+    # a facet word (text file ~ file) names what is read, not a kind the broader tool cannot read
+    extra = [w for w in narrow.obj if w not in broad.obj and w not in lexicon().facet]
     if not extra or broad.desc_empty:
         return False
     return not any(_says(broad, w) or w in broad.enum_words or _says(broad, narrow.obj_words[narrow.obj.index(w)])
+                   or _says(broad, w, broad.param_low)
+                   or _says(broad, narrow.obj_words[narrow.obj.index(w)], broad.param_low)
                    for w in extra)
 
 
@@ -652,6 +674,64 @@ def _key_differs(a: Frame, b: Frame, roles: tuple[str, ...] = ("key", "source", 
         return False
     return any(_pmatch(p, rb)[0] < 0.7 for p in _pindex(a).required) or \
         any(_pmatch(p, ra)[0] < 0.7 for p in _pindex(b).required)
+
+
+def _kinds_conflict(a: Frame, b: Frame) -> bool:
+    """Both require lookup keys of known kinds (id, name, query, path, url, ...), of no kind in common, and the
+    tools are of one API (or neither names one): MyGene_batch_query(gene_ids) vs MyGene_query_genes(query).
+    Parameters of no known kind (hobbies ~ interests) say nothing about the lookup."""
+    ka = {k for k in a.keys if not k.startswith("other:")}
+    kb = {k for k in b.keys if not k.startswith("other:")}
+    return bool(ka and kb and ka.isdisjoint(kb)) and not _other_apis(a, b)
+
+
+def _keys_unmatched(a: Frame, b: Frame) -> bool:
+    """Each tool requires a key the other has no counterpart for, and a name says what it looks up by, in one API
+    (or none): intact_get_interactions_by_organism(taxid) vs intact_get_interactions(identifier)."""
+    if _other_apis(a, b):
+        return False
+
+    def unmatched(x: Frame, y: Frame) -> bool:
+        iy = _pindex(y)
+        return any(p.required and p.kind not in ("page", "auth", "format") and _pmatch(p, iy)[0] < 0.5
+                   for p in x.params)
+
+    return unmatched(a, b) and unmatched(b, a)
+
+
+def _other_apis(a: Frame, b: Frame) -> bool:
+    """Both names carry a namespace and the namespaces differ: tools of two servers or APIs."""
+    na, nb = _facts(a)[1], _facts(b)[1]
+    return bool(na and nb and na != nb)
+
+
+def _named_objects_differ(a: Frame, b: Frame) -> bool:
+    """Both names say what they act on, specifically (no generic word such as entry or file, no facet such as
+    summary), the objects differ, and the tools are of one API or neither names one (Boltz_get_adme vs
+    Boltz_get_structure_binding, intact_get_interactions vs intact_get_interactor): two tools one author wrote for
+    two objects. Tools of two different servers are left to the evidence (their nouns may be synonyms the lexicon
+    lacks)."""
+    if a.obj_src != "name" or b.obj_src != "name" or _other_apis(a, b):
+        return False
+    lx = lexicon()
+    return not any(f.head in lx.generic or f.head in lx.facet for f in (a, b))
+
+
+def _named_keys_differ(a: Frame, b: Frame) -> bool:
+    """Both names say what they look up by, and the keys differ (get_drugs_by_target_name vs
+    get_drugs_by_indication, search_by_similarity vs search_by_substructure): the same parameters then carry
+    different fields."""
+    qa, qb = a.quals.get("key"), b.quals.get("key")
+    if not qa or not qb:
+        return False
+    # words that shape the answer, not the key (by_indication_stats ~ by_indication): a verbosity variant
+    lx = lexicon()
+    return _quals_differ(a, b, tuple(w for w in qa if w not in _SHAPE_WORDS and w not in lx.detail),
+                         tuple(w for w in qb if w not in _SHAPE_WORDS and w not in lx.detail))
+
+
+_SHAPE_WORDS = frozenset({"stats", "stat", "statistic", "statistics", "aggregated", "aggregate", "aggregation", "distribution",
+                          "summary", "count", "counts", "grouped", "total", "totals"})
 
 
 def _state_expressible(a: Frame, b: Frame) -> bool:
@@ -693,8 +773,10 @@ def _bulk(a: Frame, b: Frame) -> bool:
     """The listing side is a bulk form of the other: it takes a list of what the other takes one of (paths ~ path,
     ids ~ id)."""
     for many, one in ((a, b), (b, a)):
-        heads = {p.head for p in one.params if p.required}
-        if any(p.type == "array" and p.head in heads for p in many.params):
+        req = [p for p in one.params if p.required]
+        heads = {p.head for p in req if p.kind != "id" or len(p.words) == 1}  # study_ids ~ study_locus_id: no
+        canons = {p.canon for p in req}
+        if any(p.type == "array" and (p.head in heads or p.canon in canons) for p in many.params):
             return True
     return False
 
@@ -763,6 +845,9 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
                 and m.bias + w["act_" + rel] + w["veto"] + m.pos_sum < _logit(threshold):
             return None
     x, _ = _stage1(a, b)
+    vetoed = "veto" in x
+    if vetoed and threshold > VETO_CAP:
+        return None  # a decisive difference: the score is at most VETO_CAP, whatever the words share
     z = m.bias
     for k, v in x.items():
         z += w[k] * v
@@ -782,6 +867,8 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
             z += w[k] * v
     z = round(z, 9)  # the sum's order follows the pair's: rounding makes compare(a, b) == compare(b, a)
     s = 1.0 / (1.0 + math.exp(-z)) if z > -50 else 0.0
+    if vetoed:
+        s = min(s, VETO_CAP)
     return s if s >= threshold else None
 
 
@@ -868,10 +955,12 @@ def explain(a: Frame, b: Frame) -> list[str]:
         out.append(f"the same state ({'/'.join(sorted(a.states))})")
     if a.facet and b.facet and a.facet != b.facet:
         out.append(f"one returns {a.facet}, the other {b.facet}")
-    if _one(a) and _many(b):
-        out.append(f"`{b.name}` lists, `{a.name}` gets one by key")
-    elif _one(b) and _many(a):
-        out.append(f"`{a.name}` lists, `{b.name}` gets one by key")
+    if (_one(a) and _many(b)) or (_one(b) and _many(a)):
+        many, one = (b, a) if _one(a) and _many(b) else (a, b)
+        if _bulk(a, b):
+            out.append(f"`{many.name}` takes a list of what `{one.name}` takes one of (a bulk form)")
+        else:
+            out.append(f"`{many.name}` lists, `{one.name}` gets one by key")
     plat = _platform(a, b)
     if plat:
         out.append(f"different platforms ({plat[2]} vs {plat[1]})")

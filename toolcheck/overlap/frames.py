@@ -114,6 +114,7 @@ class Frame:
     pindex: Any = None  # decide.py's index of the parameters, built on first use
     sents: list[str] | None = None  # the description's sentences until vectors() has read them
     desc_low: str = ""  # the description, lower-case (CJK words mapped)
+    param_low: str = ""  # the parameters' descriptions, lower-case: the values a tool documents it accepts
     sent_terms: list = field(default_factory=list)  # (normalised sentence, its terms), filled by vectors()
     sent_keys: frozenset[str] = frozenset()
     memo: dict = field(default_factory=dict)  # decide.py's per-frame values (namespace words, key entity, ...)
@@ -616,11 +617,24 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
             low = sent.lower()
             kind = ("alias" if alias.search(low) else "instead" if instead.search(low)
                     else "workflow" if workflow.search(low) else "mention")
+            if kind == "alias" and _labelled_about_other(low):
+                kind = "mention"  # "Prerequisites: same as X." says so of the prerequisites, not of the tool
             kinds[k] = kind
         prev = f.cue_names.get(key)
         if prev is None or _RANK[kind] > _RANK[prev[0]]:
             sent = text[bounds[k]:bounds[k + 1] if k + 1 < len(bounds) else len(text)].strip()
             f.cue_names[key] = (kind, sent)
+
+
+_LABEL_RE = re.compile(r"\s*([a-z][a-z /_-]{0,30}):\s")
+_TOOL_LABELS = frozenset({"note", "nb", "alias", "deprecated", "warning", "important", "legacy", "status"})
+
+
+def _labelled_about_other(low: str) -> bool:
+    """The sentence opens with a label of its own (``Prerequisites: ...``, ``Output format: ...``), so what it says
+    is about that part, not the tool (``Note:``, ``Deprecated:`` are about the tool)."""
+    m = _LABEL_RE.match(low)
+    return bool(m) and m.group(1).strip() not in _TOOL_LABELS
 
 
 def _sentence_bounds(text: str) -> list[int]:
@@ -695,10 +709,16 @@ def pair_vectors(a: Frame, b: Frame) -> tuple[dict[str, float], dict[str, float]
         return a.dvec, a.lvec, b.dvec, b.lvec, 0
     out = []
     for f in (a, b):
-        kept = [ts for k, ts in f.sent_terms if k not in shared]
-        if not any(kept):
+        # a suite repeats the same boilerplate in many tools: the vectors without it are kept per shared set
+        memo = f.memo.setdefault("aside", {})
+        vecs = memo.get(shared)
+        if vecs is None:
+            kept = [ts for k, ts in f.sent_terms if k not in shared]
+            vecs = memo[shared] = ((_vector([t for ts in kept for t in ts], f.surface), _vector(kept[0], f.surface))
+                                   if any(kept) else ())
+        if not vecs:
             return a.dvec, a.lvec, b.dvec, b.lvec, 0
-        out.append((_vector([t for ts in kept for t in ts], f.surface), _vector(kept[0], f.surface)))
+        out.append(vecs)
     return out[0][0], out[0][1], out[1][0], out[1][1], len(shared)
 
 
@@ -749,6 +769,7 @@ def _parse_params(f: Frame, parameters: Any) -> None:
     out: list[Param] = []
     enum_words: dict[str, tuple[str, str]] = {}
     enum_classes: dict[str, tuple[str, str]] = {}
+    docs: list[str] = []
     if isinstance(props, dict):
         for k, v in islice(props.items(), MAX_PROPERTIES):
             if not isinstance(k, str) or not k:
@@ -760,6 +781,9 @@ def _parse_params(f: Frame, parameters: Any) -> None:
                 kind = "other"  # thoughtNumber, page_no: a count, not a key (issue_number on get_issue is one)
             out.append(Param(k, "_".join(words), words, head, kind, k in required, _norm_type(v.get("type")),
                              _wkey(words)))
+            pd = v.get("description")
+            if isinstance(pd, str) and pd:
+                docs.append(pd[:MAX_DESC_CHARS])
             enum = v.get("enum")
             if not isinstance(enum, list) and isinstance(v.get("items"), dict):
                 enum = v["items"].get("enum")
@@ -780,6 +804,7 @@ def _parse_params(f: Frame, parameters: Any) -> None:
                         if cls and cls != f.action:
                             enum_classes.setdefault(cls, (k, val))
     f.params = tuple(out)
+    f.param_low = "\n".join(docs).lower()
     # switches that add a part to the answer: phenotypes=1, include_reviews=true, with_comments
     f.flags = {p.head: p.raw for p in out
                if not p.required and p.kind not in ("page", "format", "auth", "id", "name", "query")

@@ -31,7 +31,10 @@ a different lookup key or required scope, a listing vs a get-one, different plat
 description calling one an alias or deprecated for the other, and an enum of one tool that selects the
 other's whole job (`orders(action=cancel)` vs `cancel_order`), are strong evidence for it. The weights are
 data (`toolcheck/data/overlap/model.json`, fitted on labelled pairs of published tools); the score is their
-logistic combination, 0 to 1, and depends on the two tools alone, never on the rest of the set.
+logistic combination, 0 to 1, and depends on the two tools alone, never on the rest of the set. A decisive
+difference (a different or opposite action, a listing vs a get-one, a sibling or a part of the object, different
+lookup keys, a required scope or source, different platforms or states) caps the score at 0.3 unless an alias
+cue or an enum cover overrides it.
 
 The message says which evidence was found, e.g. "same action (find ~ search) on the same object (gifts);
 identical parameters budget/interests; 78% shared description terms (budget, catalogue, ...)", or
