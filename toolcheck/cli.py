@@ -742,7 +742,11 @@ def main() -> None:
         if _FAST_EXIT and _FAST_EXIT_ALLOWED:
             _exit_now(e.exit_code)
         sys.exit(e.exit_code)
-    except (ConfigError, WriteError) as e:
+    except ConfigError as e:
+        for problem in e.problems:  # every problem of a config, one line each
+            typer.echo(f"toolcheck: error: {problem}", err=True)
+        sys.exit(2)
+    except WriteError as e:
         typer.echo(f"toolcheck: error: {e}", err=True)
         sys.exit(2)
     except KeyboardInterrupt:
