@@ -297,10 +297,6 @@ def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
             sys.stdout.buffer.flush()
         raise typer.Exit(0 if settings.exit_zero else result_exit(result, settings.fail_on))
     out = render(settings.format, result, settings, __version__, color=color)
-    if settings.quiet and settings.format == "text":
-        out = "\n".join(ln for ln in out.splitlines()
-                        if not ln.startswith(("All checks passed", "Found ", "Targets checked"))).strip()
-        out = out + "\n" if out else ""
     if variant and result.cache_key and not settings.baseline:
         from .cache import store_output
 
