@@ -219,3 +219,23 @@ def test_the_readme_example_is_what_toolcheck_prints(project):
     (project.path / "contracts").mkdir()
     p = run_cli("lint", cwd=project.path)
     assert p.returncode == 2 and p.stderr == m.group(2), p.stderr
+
+
+def test_the_config_schema_lists_what_the_code_defines():
+    """The shipped config schema (read by editors, so it is a file) repeats lists the code defines once: the
+    output formats, the severities, the targets."""
+    import re
+
+    from toolcheck.config import config_schema
+    from toolcheck.model.findings import SEVERITIES
+    from toolcheck.report import FORMATS
+    from toolcheck.settings import TARGETS
+
+    schema = config_schema()
+    assert tuple(schema["properties"]["format"]["enum"]) == FORMATS
+    assert tuple(schema["$defs"]["severity"]["enum"]) == SEVERITIES
+    target = re.compile(schema["$defs"]["target"]["pattern"])
+    assert all(target.match(t) for t in (*TARGETS, "all", "mcp@2025-06-18"))
+    assert not target.match("openai-strictest")
+    listed = set(re.findall(r"[a-z][a-z-]+", schema["$defs"]["target"]["pattern"].split("(@")[0]))
+    assert listed == {*TARGETS, "all"}

@@ -17,6 +17,9 @@ import typer
 
 from . import __version__
 from .config import ConfigError
+from .loading.formats import INPUT_FORMATS
+from .model.findings import SEVERITIES
+from .report import FORMATS
 
 app = typer.Typer(
     name="toolcheck",
@@ -29,18 +32,14 @@ app = typer.Typer(
 )
 
 
-class Fmt(str, Enum):
-    text = "text"
-    json = "json"
-    sarif = "sarif"
-    junit = "junit"
-    github = "github"
+def _choices(name: str, values: tuple[str, ...]) -> type[Enum]:
+    """An Enum of ``values`` for typer's choices (member names are the values with `-` as `_`): the lists are
+    defined once, where they belong (report formats, severities, input formats), and read here."""
+    return Enum(name, [(v.replace("-", "_"), v) for v in values], type=str)  # type: ignore[return-value]
 
 
-class Sev(str, Enum):
-    error = "error"
-    warning = "warning"
-    info = "info"
+Fmt = _choices("Fmt", FORMATS)
+Sev = _choices("Sev", SEVERITIES)
 
 
 class Ship(str, Enum):
@@ -88,15 +87,7 @@ UnsafeFixesOpt = Annotated[bool, typer.Option("--unsafe-fixes", help="Also apply
                                               "unsafe fixes: those that change what a schema accepts.")]
 DiffOpt = Annotated[bool, typer.Option("--diff", help="Print the fixes as a unified diff (`patch -p1` applies it) "
                                        "and write nothing; exit 1 when there is something to fix.")]
-class InFmt(str, Enum):
-    auto = "auto"
-    contract = "contract"
-    openai = "openai"
-    openai_responses = "openai-responses"
-    anthropic = "anthropic"
-    gemini = "gemini"
-    mcp = "mcp"
-    functions = "functions"
+InFmt = _choices("InFmt", INPUT_FORMATS)
 
 
 InputFormatOpt = Annotated[InFmt | None, typer.Option("--input-format", help="Read every input file as this format "
@@ -471,10 +462,6 @@ def check_args(
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def _not_yet(name: str, issue: str) -> None:
-    raise ConfigError(f"`toolcheck {name}` is not available in this version yet ({issue})")
 
 
 @app.command()

@@ -7,7 +7,6 @@ from typing import Any
 
 from .loading.yaml_loader import Limits
 
-FORMATS = ("text", "json", "sarif", "junit", "github")
 TARGETS = (
     "openai",
     "openai-strict",
