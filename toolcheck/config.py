@@ -148,8 +148,8 @@ def config_schema() -> dict:
 def validate_config(data: Any, path: str, src=None, placed: Sequence[tuple[tuple[int, int], str]] = ()) -> None:
     """Raise a :class:`ConfigError` naming every problem of ``data`` (read from ``path``; ``src`` locates
     pointers; ``placed``: problems found while reading, with their positions), in file order; or return."""
-    if not isinstance(data, dict):
-        problems = [Problem("", "the configuration must be a mapping of keys")]
+    if not isinstance(data, dict):  # nothing else to check; the loader may have said it already
+        problems = [] if placed else [Problem("", "the configuration must be a mapping of keys")]
     else:
         problems = list(config_problems(data))
     if not problems and not placed:
