@@ -39,9 +39,34 @@ def run_cli(*args: str, cwd: str | os.PathLike | None = None, input: str | None 
 
 
 def run_json(*args: str, cwd=None, **kw) -> tuple[int, dict]:
+    """Run a command with `--format json`; its output is checked against the shipped schema it promises
+    (``toolcheck/data/report.schema.json``, or ``rules.schema.json`` for `toolcheck rules`)."""
     p = run_cli(*args, "--format", "json", cwd=cwd, **kw)
     assert p.returncode in (0, 1), f"exit {p.returncode}: {p.stderr}"
-    return p.returncode, json.loads(p.stdout)
+    doc = json.loads(p.stdout)
+    if "--show-files" not in args:  # a file listing, not a report
+        errors = report_schema_errors(doc, "rules" if args and args[0] == "rules" else "report")
+        assert not errors, f"the JSON output does not match its schema: {errors[:5]}"
+    return p.returncode, doc
+
+
+_SCHEMAS: dict = {}
+
+
+def schema_of(kind: str) -> dict:
+    """The shipped JSON Schema of a machine format: ``report`` or ``rules``."""
+    if kind not in _SCHEMAS:
+        path = ROOT / "toolcheck" / "data" / f"{kind}.schema.json"
+        _SCHEMAS[kind] = json.loads(path.read_text(encoding="utf-8"))
+    return _SCHEMAS[kind]
+
+
+def report_schema_errors(doc, kind: str = "report") -> list[str]:
+    """Where ``doc`` breaks the shipped schema of ``kind``, validated by python-jsonschema ([] if nowhere)."""
+    import jsonschema
+
+    v = jsonschema.Draft202012Validator(schema_of(kind), format_checker=jsonschema.FormatChecker())
+    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in v.iter_errors(doc)]
 
 
 def run_engine(command: str, paths: list[str] | None = None, cwd: str | os.PathLike | None = None, **opts):

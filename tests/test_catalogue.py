@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import subprocess
 import sys
 
+import pytest
+
+from toolcheck.cli import build_settings
+from toolcheck.config import ConfigError
+from toolcheck.engine import run
 from toolcheck.rules import RULES, load_rules
 from toolcheck.rules.base import Option, RuleSpec
 
@@ -77,8 +83,22 @@ def test_rule_files_receive_their_declared_options(project):
     project.write("toolcheck.yaml", "paths: [contracts]\nrules:\n  TC609: {pattern: '^[a-z][a-zA-Z]*$'}\n")
     assert not [f for f in run_engine("lint", cwd=project.path).findings if f.code == "TC609"]
     project.write("toolcheck.yaml", "paths: [contracts]\nrules:\n  TC609: {pattern: '(unclosed'}\n")
-    assert [f.message for f in run_engine("lint", cwd=project.path).findings if f.code == "TC609"] == [
-        "error code `notFound` is not UPPER_SNAKE_CASE"]  # a pattern that does not compile: the default
+    with pytest.raises(ConfigError, match=r"toolcheck.yaml:3:20: `rules.TC609.pattern`: is not a valid regular"):
+        run_engine("lint", cwd=project.path)  # the config check refuses a pattern that does not compile
+    project.write("toolcheck.yaml", "paths: [contracts]\n")
+    settings = build_settings("lint", paths=None, config=str(project.path / "toolcheck.yaml"), select=None,
+                              extend_select=None, ignore=None, target=None, ship=None, samples=None, exclude=None,
+                              fmt=None, output=None, fail_on=None, exit_zero=False, statistics=False, baseline=None,
+                              write_baseline=None, no_cache=True, quiet=False, force_exclude=False)
+    settings = dataclasses.replace(settings, rules={"TC609": {"pattern": "(unclosed"}})  # handed over anyway
+    old = os.getcwd()
+    os.chdir(project.path)
+    try:
+        found = run(settings, "lint").findings
+    finally:
+        os.chdir(old)
+    assert [f.message for f in found if f.code == "TC609"] == [
+        "error code `notFound` is not UPPER_SNAKE_CASE"]  # the engine then uses the default
 
 
 def test_add_rule_scaffolds_a_rule_that_the_registry_runs(tmp_path):

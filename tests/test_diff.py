@@ -291,8 +291,7 @@ def test_diff_never_imports_hypothesis(tmp_path):
     code = ("import sys; from toolcheck.registry import load_rules; load_rules(); "
             "import toolcheck.diffing, toolcheck.cli as c, os; os.chdir(sys.argv[1]); "
             "from toolcheck.diffing import run_diff; "
-            "s = c.build_settings('diff', None, None, None, None, None, None, None, None, None, None, None, None, "
-            "False, False, None, None, True, False, False); r = run_diff(s, ['old', 'new'], None); "
+            "s = c.build_settings('diff', c.CheckOptions(no_cache=True)); r = run_diff(s, ['old', 'new'], None); "
             "assert r.findings; print('hypothesis' in sys.modules)")
     p = subprocess.run([sys.executable, "-c", code, str(case)], capture_output=True, text=True, timeout=60)
     assert p.stdout.strip() == "False", p.stderr

@@ -126,12 +126,38 @@ def test_threshold_option(tmp_path):
     assert len(overlaps(run_engine("lint", cwd=proj))) == 1
 
 
-@pytest.mark.parametrize("opts", ["{threshold: high}", "{threshold: 7}", "{threshold: true}", "{group-by: planet}",
-                                  "{group-by: [file]}"])
+@pytest.mark.parametrize("opts", [{"threshold": "high"}, {"threshold": 7}, {"threshold": True},
+                                  {"group-by": "planet"}, {"group-by": ["file"]}])
 def test_bad_option_values_fall_back_to_defaults(tmp_path, opts):
+    """Values the config check would refuse (exit 2), handed to the engine anyway (the library, a Settings built
+    by hand): the rule uses its defaults rather than crash."""
+    import dataclasses
+
+    from toolcheck.cli import build_settings
+    from toolcheck.engine import run
+
+    proj = copy_case("fail/search-gifts-find-gifts", tmp_path)
+    (proj / "toolcheck.yaml").write_text("paths: [contracts]\n", encoding="utf-8")
+    old = os.getcwd()
+    os.chdir(proj)
+    try:
+        settings = build_settings("lint", paths=None, config=None, select=None, extend_select=None, ignore=None,
+                                  target=None, ship=None, samples=None, exclude=None, fmt=None, output=None,
+                                  fail_on=None, exit_zero=False, statistics=False, baseline=None,
+                                  write_baseline=None, no_cache=True, quiet=False, force_exclude=False)
+        result = run(dataclasses.replace(settings, rules={"TC430": opts}), "lint")
+    finally:
+        os.chdir(old)
+    assert len(overlaps(result)) == 1
+
+
+@pytest.mark.parametrize("opts", ["{threshold: high}", "{threshold: true}", "{group-by: [file]}", "{treshold: 0.9}"])
+def test_bad_option_values_in_the_config_exit_2(tmp_path, opts):
     proj = copy_case("fail/search-gifts-find-gifts", tmp_path)
     (proj / "toolcheck.yaml").write_text(f"paths: [contracts]\nrules: {{TC430: {opts}}}\n", encoding="utf-8")
-    assert len(overlaps(run_engine("lint", cwd=proj))) == 1
+    p = subprocess.run([sys.executable, "-m", "toolcheck", "lint"], cwd=proj, capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 2 and "toolcheck.yaml:2:" in p.stderr and "`rules.TC430." in p.stderr, p.stderr
 
 
 def test_group_by_file(project):

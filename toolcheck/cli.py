@@ -6,6 +6,7 @@ no input files. Results go to stdout, diagnostics to stderr.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import sys
@@ -17,6 +18,21 @@ import typer
 
 from . import __version__
 from .config import ConfigError
+from .options import (
+    SHARED,
+    CheckOptions,
+    ConfigOpt,
+    ExcludeOpt,
+    InputFormatOpt,
+    McpOpt,
+    McpTimeoutOpt,
+    PathsArg,
+    Ship,
+    build_settings,
+    check_mcp_options,
+    checking_command,
+    split,
+)
 from .vendors.targets import target_help
 
 app = typer.Typer(
@@ -28,25 +44,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-
-class Fmt(str, Enum):
-    text = "text"
-    json = "json"
-    sarif = "sarif"
-    junit = "junit"
-    github = "github"
-
-
-class Sev(str, Enum):
-    error = "error"
-    warning = "warning"
-    info = "info"
-
-
-class Ship(str, Enum):
-    as_is = "as-is"
-    export = "export"
 
 
 def _version(value: bool) -> None:
@@ -63,62 +60,6 @@ def _root(
     """toolcheck: catch what goes wrong between a tool's contract, the model and the host."""
 
 
-PathsArg = Annotated[list[Path] | None, typer.Argument(help="Files or folders (default: configured `paths`, else contracts/).",
-                                                          show_default=False)]
-ConfigOpt = Annotated[Path | None, typer.Option("--config", help="Config file (default: toolcheck.yaml or "
-                                                   "[tool.toolcheck] in pyproject.toml, found upward).")]
-SelectOpt = Annotated[list[str] | None, typer.Option("--select", help="Only these codes, families (TC4) or rule names; comma-separated or repeated.")]
-ExtendOpt = Annotated[list[str] | None, typer.Option("--extend-select", help="Add these to the selection.")]
-IgnoreOpt = Annotated[list[str] | None, typer.Option("--ignore", help="Skip these codes, families or rule names.")]
-TargetOpt = Annotated[list[str] | None, typer.Option("--target", help="Vendor target (repeatable, or `all`).")]
-ShipOpt = Annotated[Ship | None, typer.Option("--ship", help="as-is: check schemas as written; export: check what `toolcheck export` sends.")]
-SamplesOpt = Annotated[Path | None, typer.Option("--samples", help="Samples folder (default: samples/).")]
-ExcludeOpt = Annotated[list[str] | None, typer.Option("--exclude", help="gitignore-style glob to skip (repeatable).")]
-FormatOpt = Annotated[Fmt | None, typer.Option("--format", envvar="TOOLCHECK_FORMAT", help="Output format.")]
-OutputOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to this file (atomically).")]
-FailOnOpt = Annotated[Sev | None, typer.Option("--fail-on", help="Lowest severity that fails the run (default: error).")]
-ExitZeroOpt = Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even with findings.")]
-StatsOpt = Annotated[bool, typer.Option("--statistics", help="Count findings per rule instead of listing them.")]
-BaselineOpt = Annotated[Path | None, typer.Option("--baseline", help="Report only findings not recorded in this baseline.")]
-WriteBaselineOpt = Annotated[Path | None, typer.Option("--write-baseline", help="Record today's findings as the baseline and exit 0.")]
-NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Do not read or write .toolcheck_cache/.")]
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only, no summary.")]
-FixOpt = Annotated[bool, typer.Option("--fix", help="Apply the safe fixes of the findings in place (`[*]` in the "
-                                      "report), then report what remains.")]
-UnsafeFixesOpt = Annotated[bool, typer.Option("--unsafe-fixes", help="Also apply (with --fix/--diff) and mark the "
-                                              "unsafe fixes: those that change what a schema accepts.")]
-DiffOpt = Annotated[bool, typer.Option("--diff", help="Print the fixes as a unified diff (`patch -p1` applies it) "
-                                       "and write nothing; exit 1 when there is something to fix.")]
-class InFmt(str, Enum):
-    auto = "auto"
-    contract = "contract"
-    openai = "openai"
-    openai_responses = "openai-responses"
-    anthropic = "anthropic"
-    gemini = "gemini"
-    mcp = "mcp"
-    functions = "functions"
-
-
-InputFormatOpt = Annotated[InFmt | None, typer.Option("--input-format", help="Read every input file as this format "
-                                                         "(default: detected per file).")]
-McpOpt = Annotated[str | None, typer.Option("--mcp-command", help="Also read tools/list from this MCP server "
-                                               "over stdio (needs the `mcp` extra), e.g. \"python server.py\".")]
-McpTimeoutOpt = Annotated[float, typer.Option("--mcp-timeout", min=0.1, help="Seconds to wait for the MCP server "
-                                                 "to start and list its tools.")]
-McpSaveOpt = Annotated[Path | None, typer.Option("--mcp-save", help="Write the server's tools/list result to this "
-                                                    "JSON file and locate findings in it (file:line:col) instead of "
-                                                    "`mcp:<server>`.")]
-ShowFilesOpt = Annotated[bool, typer.Option("--show-files", help="List each file that would be checked or "
-                                             "skipped, and why, then exit 0 without checking (as ruff does).")]
-StdinFilenameOpt = Annotated[str | None, typer.Option("--stdin-filename", help="With `-` (or no paths): the "
-                                                       "path the document on stdin stands for, for the config, "
-                                                       "per-file ignores, format and messages; inside the "
-                                                       "configured set it replaces that file.")]
-ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply `paths`/`exclude` to files named on the "
-                                               "command line too (pre-commit hooks use this).")]
-
-
 def _say(text: str) -> None:
     """A message on stdout that is not a report (the files `import` and `init` wrote: their names come from tool
     names): masked like stderr, see :mod:`toolcheck.boundary`."""
@@ -128,106 +69,10 @@ def _say(text: str) -> None:
     write_stdout(mask(text) + "\n")
 
 
-def _split(values: list[str] | None) -> tuple[str, ...]:
-    out: list[str] = []
-    for v in values or ():
-        out.extend(x.strip() for x in v.split(",") if x.strip())
-    return tuple(out)
-
-
-def build_settings(command: str, paths, config, select, extend_select, ignore, target, ship, samples, exclude, fmt,
-                   output, fail_on, exit_zero, statistics, baseline, write_baseline, no_cache, quiet, force_exclude,
-                   input_format=None, mcp_command=None, mcp_timeout=30.0, mcp_save=None, fix=False, unsafe_fixes=False,
-                   diff=False, stdin_filename=None):
-    from .config import find_config, limits_from, read_config
-    from .settings import Settings
-
-    _check_mcp_options(mcp_command, mcp_save)
-    cwd = os.getcwd()
-    stdin_at = None  # the absolute path the document on stdin (`-`) stands for
-    if stdin_filename is not None or any(str(p) == "-" for p in paths or ()):
-        from .stdin import stdin_path, wants_stdin
-
-        if not wants_stdin(paths, stdin_filename):
-            raise ConfigError("--stdin-filename names the document read from stdin: give `-` (or no paths), "
-                              "not files")
-        stdin_at = stdin_path(paths, stdin_filename, cwd)
-        paths = [stdin_at]
-    if config is not None:
-        cfg_path = str(config)
-        if not os.path.isfile(cfg_path):
-            raise ConfigError(f"config file not found: {cfg_path}")
-    else:  # a named stdin document's config is the one found upward from where it stands, as ruff finds it
-        cfg_path = find_config(os.path.dirname(stdin_at) if stdin_filename is not None else cwd)
-    cfg = read_config(cfg_path) if cfg_path else {}
-    buffers = {}
-    if stdin_at is not None:
-        from .stdin import read_stdin
-
-        buffers[stdin_at] = read_stdin(limits_from(cfg).max_file_size)
-    root = os.path.dirname(os.path.abspath(cfg_path)) if cfg_path else cwd
-    cfg_select = tuple(cfg.get("select", ()))
-    tgt = _split(target)
-    from .vendors.targets import unknown_target
-
-    for t in tgt:
-        problem = unknown_target(t, allow_all=True)
-        if problem:
-            raise ConfigError(problem)
-    return Settings(
-        root=root,
-        config_path=cfg_path,
-        paths=tuple(str(p) for p in (paths or ())),
-        config_paths=tuple(cfg.get("paths", ())),
-        exclude=tuple(cfg.get("exclude", ())) + _split(exclude),
-        samples=str(samples) if samples is not None else cfg.get("samples", "samples"),
-        targets=tgt,
-        config_targets=tuple(cfg.get("targets", ())),
-        ship=(ship.value if ship else cfg.get("ship", "as-is")),
-        select=_split(select) or cfg_select,
-        extend_select=tuple(cfg.get("extend-select", ())) + _split(extend_select),
-        ignore=tuple(cfg.get("ignore", ())) + _split(ignore),
-        per_file_ignores=tuple((k, tuple(v)) for k, v in (cfg.get("per-file-ignores") or {}).items()),
-        severity=tuple((cfg.get("severity") or {}).items()),
-        fail_on=(fail_on.value if fail_on else cfg.get("fail-on", "error")),
-        format=(fmt.value if fmt else cfg.get("format", "text")),
-        output=str(output) if output and str(output) != "-" else None,  # `-`: stdout
-        exit_zero=exit_zero,
-        statistics=statistics,
-        baseline=str(baseline) if baseline else None,
-        write_baseline=str(write_baseline) if write_baseline else None,
-        no_cache=no_cache or cfg.get("cache") is False,
-        quiet=quiet,
-        force_exclude=force_exclude,
-        input_format=(input_format.value if input_format else "auto"),
-        mcp_command=mcp_command,
-        mcp_timeout=mcp_timeout,
-        mcp_save=str(mcp_save) if mcp_save is not None else None,
-        rules=dict(cfg.get("rules") or {}),
-        allow_domains=tuple((cfg.get("allow") or {}).get("domains", ())),
-        allow_patterns=tuple((cfg.get("allow") or {}).get("patterns", ())),
-        limits=limits_from(cfg),
-        fix=fix,
-        unsafe_fixes=unsafe_fixes,
-        diff=diff,
-        buffers=buffers,
-    )
-
-
-def _check_mcp_options(mcp_command: str | None, mcp_save=None) -> None:
-    """`--mcp-command ""` is a usage error, not "no input files"; `--mcp-save` needs a server to save."""
-    if mcp_command is not None:
-        from .mcp_live import split_command
-
-        split_command(mcp_command)
-    elif mcp_save is not None:
-        raise ConfigError("--mcp-save needs --mcp-command")
-
-
-def _show_files(command: str, **kw) -> None:
+def _show_files(command: str, opts: CheckOptions) -> None:
     from .engine import show_files
 
-    settings = build_settings(command, **kw)
+    settings = build_settings(command, opts)
     rows, others = show_files(settings, command)
     if settings.format == "json":
         import json
@@ -243,19 +88,20 @@ def _show_files(command: str, **kw) -> None:
     raise typer.Exit(0)
 
 
-def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
+def _check(command: str, opts: CheckOptions, runner=None) -> None:
+    """Run a checking command: ``runner(settings, masker)`` (fuzz, diff) or the engine, then write the report
+    and exit with the run's code."""
     import gc
 
     from .boundary import use as use_masker
-    from .engine import BASELINE_VERSION, baseline_entries, result_exit, run
+    from .engine import result_exit, run
     from .masking import Masker
-    from .report import render
 
-    if show_files:
-        _show_files(command, **kw)
+    if opts.show_files:
+        _show_files(command, opts)
     if runner is None:  # lint/validate: short-lived, reference counting frees what matters; fuzz is long-lived
         gc.disable()
-    settings = build_settings(command, **kw)
+    settings = build_settings(command, opts)
     color = (settings.format == "text" and settings.output is None and sys.stdout.isatty()
              and not os.environ.get("NO_COLOR"))
     variant = None
@@ -277,14 +123,7 @@ def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
     for note in result.notes:
         typer.echo(note, err=True)
     if settings.write_baseline:
-        import json
-
-        from .fsutil import write_atomic
-
-        doc = {"version": BASELINE_VERSION, "toolcheck": __version__, "findings": baseline_entries(result.findings)}
-        write_atomic(settings.write_baseline, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-        typer.echo(f"Wrote {_count(len(result.findings), 'finding')} to {settings.write_baseline}", err=True)
-        raise typer.Exit(0)
+        _write_baseline(settings, result)
     if result.rendered is not None:
         from .cache import copy_output
 
@@ -297,11 +136,31 @@ def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
             copy_output(result.rendered, sys.stdout.buffer)
             sys.stdout.buffer.flush()
         raise typer.Exit(0 if settings.exit_zero else result_exit(result, settings.fail_on))
+    _write_report(settings, result, color, variant)
+    code = 0 if settings.exit_zero else result_exit(result, settings.fail_on)
+    if runner is None:
+        global _FAST_EXIT
+        _FAST_EXIT = True
+    raise typer.Exit(code)
+
+
+def _write_baseline(settings, result) -> None:
+    import json
+
+    from .engine import BASELINE_VERSION, baseline_entries
+    from .fsutil import write_atomic
+
+    doc = {"version": BASELINE_VERSION, "toolcheck": __version__, "findings": baseline_entries(result.findings)}
+    write_atomic(settings.write_baseline, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    typer.echo(f"Wrote {_count(len(result.findings), 'finding')} to {settings.write_baseline}", err=True)
+    raise typer.Exit(0)
+
+
+def _write_report(settings, result, color: bool, variant: str | None) -> None:
+    """Render the report (stored in the run cache when ``variant`` says how) to `-o FILE` or stdout."""
+    from .report import render
+
     out = render(settings.format, result, settings, __version__, color=color)
-    if settings.quiet and settings.format == "text":
-        out = "\n".join(ln for ln in out.splitlines()
-                        if not ln.startswith(("All checks passed", "Found ", "Targets checked"))).strip()
-        out = out + "\n" if out else ""
     if variant and result.cache_key and not settings.baseline:
         from .cache import store_output
 
@@ -317,52 +176,22 @@ def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
         from .boundary import write_stdout
 
         write_stdout(out)
-    code = 0 if settings.exit_zero else result_exit(result, settings.fail_on)
-    if runner is None:
-        global _FAST_EXIT
-        _FAST_EXIT = True
-    raise typer.Exit(code)
 
 
 @app.command()
-def lint(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = None, extend_select: ExtendOpt = None,
-         ignore: IgnoreOpt = None, samples: SamplesOpt = None, exclude: ExcludeOpt = None,
-         format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None, exit_zero: ExitZeroOpt = False,
-         statistics: StatsOpt = False, baseline: BaselineOpt = None, write_baseline: WriteBaselineOpt = None,
-         no_cache: NoCacheOpt = False, quiet: QuietOpt = False, force_exclude: ForceExcludeOpt = False,
-         input_format: InputFormatOpt = None, mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0,
-         mcp_save: McpSaveOpt = None, show_files: ShowFilesOpt = False, fix: FixOpt = False,
-         unsafe_fixes: UnsafeFixesOpt = False, diff: DiffOpt = False,
-         stdin_filename: StdinFilenameOpt = None) -> None:
+@checking_command(without=("target", "ship"))
+def lint(opts: CheckOptions) -> None:
     """Static, offline checks for pre-commit: format, schema validity, descriptions and naming, leaks, safety.
     `-` reads one document from stdin."""
-    _check("lint", show_files=show_files, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
-           target=None, ship=None, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
-           exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
-           no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
-           mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save, fix=fix, unsafe_fixes=unsafe_fixes,
-           diff=diff, stdin_filename=stdin_filename)
+    _check("lint", opts)
 
 
 @app.command()
-def validate(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = None,
-             extend_select: ExtendOpt = None, ignore: IgnoreOpt = None, target: TargetOpt = None,
-             ship: ShipOpt = None, samples: SamplesOpt = None, exclude: ExcludeOpt = None,
-             format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None,
-             exit_zero: ExitZeroOpt = False, statistics: StatsOpt = False, baseline: BaselineOpt = None,
-             write_baseline: WriteBaselineOpt = None, no_cache: NoCacheOpt = False, quiet: QuietOpt = False,
-             force_exclude: ForceExcludeOpt = False, input_format: InputFormatOpt = None, mcp_command: McpOpt = None,
-             mcp_timeout: McpTimeoutOpt = 30.0, mcp_save: McpSaveOpt = None,
-             show_files: ShowFilesOpt = False, fix: FixOpt = False, unsafe_fixes: UnsafeFixesOpt = False,
-             diff: DiffOpt = False, stdin_filename: StdinFilenameOpt = None) -> None:
+@checking_command()
+def validate(opts: CheckOptions) -> None:
     """Everything lint checks, plus vendor targets and replay of samples and recorded calls (for CI). `-` reads
     one document from stdin."""
-    _check("validate", show_files=show_files, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
-           target=target, ship=ship, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
-           exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
-           no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
-           mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save, fix=fix, unsafe_fixes=unsafe_fixes,
-           diff=diff, stdin_filename=stdin_filename)
+    _check("validate", opts)
 
 
 class RulesFmt(str, Enum):
@@ -478,17 +307,12 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _not_yet(name: str, issue: str) -> None:
-    raise ConfigError(f"`toolcheck {name}` is not available in this version yet ({issue})")
+_NOT_FUZZ = ("ship", "no_cache", "force_exclude", "show_files", "fix", "unsafe_fixes", "diff", "stdin_filename", "jobs")
 
 
 @app.command()
-def fuzz(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = None, extend_select: ExtendOpt = None,
-         ignore: IgnoreOpt = None, target: TargetOpt = None, samples: SamplesOpt = None, exclude: ExcludeOpt = None,
-         format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None,
-         exit_zero: ExitZeroOpt = False, statistics: StatsOpt = False, baseline: BaselineOpt = None,
-         write_baseline: WriteBaselineOpt = None, quiet: QuietOpt = False, input_format: InputFormatOpt = None,
-         mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0, mcp_save: McpSaveOpt = None,
+@checking_command(without=_NOT_FUZZ)
+def fuzz(opts: CheckOptions,
          tool: Annotated[list[str] | None, typer.Option("--tool", help="Fuzz only this tool (repeatable, or "
                                                            "comma-separated); the others are not called.")] = None,
          max_examples: Annotated[int, typer.Option("--max-examples", min=1, help="Generated cases per tool and check.")] = 100,
@@ -504,14 +328,11 @@ def fuzz(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
     """Generated arguments (hypothesis-jsonschema) against schemas, handlers and MCP servers (needs the `fuzz` extra)."""
     from .fuzz import FuzzOptions, run_fuzz
 
-    opts = FuzzOptions(max_examples=max_examples, seed=seed, budget_seconds=budget_seconds, handler=handler,
+    fuzz_opts = FuzzOptions(max_examples=max_examples, seed=seed, budget_seconds=budget_seconds, handler=handler,
                        handler_timeout=handler_timeout, handler_memory=handler_memory, save_failures=save_failures,
-                       tools=_split(tool))
-    _check("fuzz", runner=lambda settings, masker: run_fuzz(settings, opts, masker=masker), paths=paths, config=config, select=select,
-           extend_select=extend_select, ignore=ignore, target=target, ship=None, samples=samples, exclude=exclude,
-           fmt=format, output=output, fail_on=fail_on, exit_zero=exit_zero, statistics=statistics, baseline=baseline,
-           write_baseline=write_baseline, no_cache=True, quiet=quiet, force_exclude=False, input_format=input_format,
-           mcp_command=mcp_command, mcp_timeout=mcp_timeout, mcp_save=mcp_save)
+                       tools=split(tool))
+    _check("fuzz", dataclasses.replace(opts, no_cache=True),
+           runner=lambda settings, masker: run_fuzz(settings, fuzz_opts, masker=masker))
 
 
 @app.command()
@@ -533,27 +354,26 @@ def server(
     raise typer.Exit(0)
 
 
+_DIFF_OPTIONS = ("config", "select", "extend_select", "ignore", "exclude", "fmt", "output", "fail_on", "exit_zero",
+                 "statistics", "baseline", "write_baseline", "quiet", "input_format")
+
+
 @app.command()
-def diff(args: Annotated[list[Path] | None, typer.Argument(help="OLD NEW (files or folders); with --base, the PATHS "
+@checking_command(without=[k for k in SHARED if k not in _DIFF_OPTIONS], own_first=True)
+def diff(opts: CheckOptions,
+         args: Annotated[list[Path] | None, typer.Argument(help="OLD NEW (files or folders); with --base, the PATHS "
                                                            "to compare (default: the configured paths).",
                                                       show_default=False)] = None,
          base: Annotated[str | None, typer.Option("--base", help="Compare the working tree with these paths at a git "
-                                                   "ref (e.g. origin/main).")] = None,
-         config: ConfigOpt = None, select: SelectOpt = None, extend_select: ExtendOpt = None, ignore: IgnoreOpt = None,
-         exclude: ExcludeOpt = None, format: FormatOpt = None, output: OutputOpt = None, fail_on: FailOnOpt = None,
-         exit_zero: ExitZeroOpt = False, statistics: StatsOpt = False, baseline: BaselineOpt = None,
-         write_baseline: WriteBaselineOpt = None, quiet: QuietOpt = False, input_format: InputFormatOpt = None) -> None:
+                                                   "ref (e.g. origin/main).")] = None) -> None:
     """Breaking changes between two versions of the contracts, each with a witness argument (TC8)."""
     from .diffing import run_diff
 
     items = [str(a) for a in args or ()]
     if base is None and len(items) != 2:
         raise ConfigError("give OLD and NEW, or --base REF [PATHS]")
-    _check("diff", runner=lambda settings, masker: run_diff(settings, items, base, masker=masker), paths=items if base else None,
-           config=config, select=select, extend_select=extend_select, ignore=ignore, target=None, ship=None,
-           samples=None, exclude=exclude, fmt=format, output=output, fail_on=fail_on, exit_zero=exit_zero,
-           statistics=statistics, baseline=baseline, write_baseline=write_baseline, no_cache=True, quiet=quiet,
-           force_exclude=False, input_format=input_format)
+    _check("diff", dataclasses.replace(opts, paths=items if base else None, no_cache=True),
+           runner=lambda settings, masker: run_diff(settings, items, base, masker=masker))
 
 
 @app.command("import")
@@ -573,7 +393,7 @@ def import_cmd(
 
     paths = [str(f) for f in files or ()]
     live = None
-    _check_mcp_options(mcp_command)
+    check_mcp_options(mcp_command)
     if mcp_command is not None:
         from .mcp_live import tools_file
 
@@ -605,14 +425,18 @@ def import_cmd(
         raise ConfigError("no tool definitions found in " + ", ".join(live.display if live and p == live.path else p
                                                                        for p in paths))
     if res.no_risk:
-        n = len(res.no_risk)
-        typer.echo(f"note: {n} MCP tool{'s' if n != 1 else ''} got no `risk`: the server declares no "
-                   f"`readOnlyHint`/`destructiveHint` annotation for {'them' if n != 1 else 'it'} ("
-                   + ", ".join(res.no_risk[:20]) + (", ..." if n > 20 else "")
-                   + "). Add `risk:` to those contracts (TC601 reports it missing).", err=True)
+        _note_no_risk(res.no_risk)
     if res.tools:
         typer.echo(f"Imported {_count(res.tools, 'tool')}. Next: toolcheck lint {out}", err=True)
     raise typer.Exit(1 if res.problems else 0)
+
+
+def _note_no_risk(names: list[str]) -> None:
+    n = len(names)
+    typer.echo(f"note: {n} MCP tool{'s' if n != 1 else ''} got no `risk`: the server declares no "
+               f"`readOnlyHint`/`destructiveHint` annotation for {'them' if n != 1 else 'it'} ("
+               + ", ".join(names[:20]) + (", ..." if n > 20 else "")
+               + "). Add `risk:` to those contracts (TC601 reports it missing).", err=True)
 
 
 @app.command()
@@ -640,11 +464,9 @@ def export(
         raise ConfigError(problem)
     if api not in ("chat", "responses"):
         raise ConfigError("--api is chat or responses")
-    settings = build_settings("validate", paths=paths, config=config, select=["TC0", "TC1", "TC2"], extend_select=None,
-                              ignore=None, target=[target], ship=Ship.export, samples=None, exclude=exclude, fmt=None,
-                              output=None, fail_on=None, exit_zero=False, statistics=False, baseline=None,
-                              write_baseline=None, no_cache=True, quiet=False, force_exclude=False,
-                              input_format=input_format)
+    settings = build_settings("validate", CheckOptions(paths=paths, config=config, select=["TC0", "TC1", "TC2"],
+                                                       target=[target], ship=Ship.export, exclude=exclude,
+                                                       no_cache=True, input_format=input_format))
     from .boundary import use as use_masker
     from .masking import Masker
 
@@ -743,7 +565,11 @@ def main() -> None:
         if _FAST_EXIT and _FAST_EXIT_ALLOWED:
             _exit_now(e.exit_code)
         sys.exit(e.exit_code)
-    except (ConfigError, WriteError) as e:
+    except ConfigError as e:
+        for problem in e.problems:  # every problem of a config, one line each
+            typer.echo(f"toolcheck: error: {problem}", err=True)
+        sys.exit(2)
+    except WriteError as e:
         typer.echo(f"toolcheck: error: {e}", err=True)
         sys.exit(2)
     except KeyboardInterrupt:

@@ -7,7 +7,6 @@ from typing import Any
 
 from .loading.yaml_loader import Limits
 
-FORMATS = ("text", "json", "sarif", "junit", "github")
 
 
 @dataclass(frozen=True)
@@ -47,6 +46,7 @@ class Settings:
     fix: bool = False  # --fix: apply the fixes in place, then report what remains
     unsafe_fixes: bool = False  # --unsafe-fixes: unsafe fixes too (applied with --fix/--diff, marked in reports)
     diff: bool = False  # --diff: print the fixes as a unified diff, write nothing
+    jobs: int | None = None  # --jobs N: processes to check with (None: the machine's cores, capped)
     # options of one command that only its rules read, e.g. {"fuzz": FuzzOptions(...)} or {"diff": {...}}
     command_options: dict[str, Any] = field(default_factory=dict, hash=False)
     # documents given in memory (stdin with --stdin-filename, an editor's unsaved buffer): absolute path -> bytes,

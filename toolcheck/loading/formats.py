@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model.findings import Hit
 from ..model.pointer import join_pointer
 
+# what `--input-format` accepts (the CLI's choices)
 INPUT_FORMATS = ("auto", "contract", "openai", "openai-responses", "anthropic", "gemini", "mcp", "functions")
 
 # keys that only a toolcheck contract has: a list of plain function objects without any of them is vendor input
@@ -122,14 +122,6 @@ def unwrap(fmt: str, ptr: str, t: Any) -> tuple[str, str, Any]:
     return fmt, ptr, t
 
 
-def vendor_hits(fmt: str, obj: dict, ptr: str) -> list[Hit]:
-    """Findings about the vendor envelope itself that no schema rule owns (kept minimal: TC2 owns the rest)."""
-    return []
-
-
-def strict_flag(contract_data: dict, wrapper: Any = None) -> bool:
-    s = contract_data.get("strict")
-    return s is True
 
 
 # ----------------------------------------------------------------------------------------------- other files

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+# the output formats (`--format`'s choices; the config schema's `format` enum is checked against it by a test)
+FORMATS = ("text", "json", "sarif", "junit", "github")
+
 
 def render(fmt: str, result, settings, version: str, color: bool = False) -> str:
     if fmt == "json":

@@ -17,6 +17,15 @@ def _fix_applies(f, unsafe: bool) -> bool:
 
 
 def _segments(result, settings) -> list[list[tuple[str, str]]]:
+    lines = _finding_lines(result, settings)
+    if getattr(settings, "quiet", False):  # --quiet: the findings only, as ruff's -q (no summary, no targets)
+        return lines
+    if result.findings and not settings.statistics:
+        lines.append([])
+    return lines + _summary_lines(result, bool(getattr(settings, "unsafe_fixes", False)))
+
+
+def _finding_lines(result, settings) -> list[list[tuple[str, str]]]:
     lines: list[list[tuple[str, str]]] = []
     unsafe = bool(getattr(settings, "unsafe_fixes", False))
     if settings.statistics:
@@ -51,8 +60,11 @@ def _segments(result, settings) -> list[list[tuple[str, str]]]:
                 import json
 
                 lines.append([("    data: ", "dim"), (json.dumps(f.data, ensure_ascii=False, default=str), "dim")])
-        if result.findings:
-            lines.append([])
+    return lines
+
+
+def _summary_lines(result, unsafe: bool) -> list[list[tuple[str, str]]]:
+    lines: list[list[tuple[str, str]]] = []
     s = result.summary()
     if result.findings:
         parts = [f"{s['errors']} error{'s' if s['errors'] != 1 else ''}",
@@ -89,7 +101,10 @@ def _fix_summary(findings, unsafe: bool) -> str:
 
 
 def render_text(result, settings, color: bool = False) -> str:
+    """The text report; with ``settings.quiet`` the findings alone (nothing at all when there are none)."""
     lines = _segments(result, settings)
+    if not lines:
+        return ""
     if not color:
         return "\n".join("".join(t for t, _ in segs) for segs in lines) + "\n"
     import io

@@ -77,10 +77,12 @@ def rule(code: str, name: str, *, severity: str = "error", scope: str = "contrac
          supersedes: tuple[str, ...] = (), emits: tuple[str, ...] = (), default_enabled: bool = True,
          fix: str = "none") -> Callable:
     """Old-style registration (families not yet moved to rule files): ``fn(item, ctx)``'s docstring is the
-    rule's documentation; ``options`` are plain defaults, which the function reads through ``ctx.options``."""
+    rule's documentation; ``options`` are plain defaults (or :class:`Option` declarations), which the function
+    reads through ``ctx.options``. A plain default declares an option of its type (a list's items of the type
+    its items share), so the config check refuses a value of another type (exit 2) as it does for rule files."""
 
     def deco(fn):
-        opts = {k: Option(_type_of(v), v) for k, v in (options or {}).items()}
+        opts = {k: v if isinstance(v, Option) else option_of_default(v) for k, v in (options or {}).items()}
         spec = RuleSpec(code, name, severity=severity, scope=scope, options=opts, fixable=fixable,
                         supersedes=tuple(supersedes), emits=tuple(emits), targets=tuple(targets), url=url,
                         default_enabled=default_enabled, fix=fix,
@@ -91,11 +93,17 @@ def rule(code: str, name: str, *, severity: str = "error", scope: str = "contrac
     return deco
 
 
-def _type_of(value: Any) -> type:
+def option_of_default(value: Any) -> Option:
+    """The :class:`Option` a plain default declares: its type (an integer default takes integers, a float one
+    any number), and for a non-empty list whose items share a type, lists of that type."""
     for t in (bool, int, float, str, dict):
         if isinstance(value, t):
-            return t
-    return list
+            return Option(t, value)
+    if isinstance(value, (list, tuple)):
+        kinds = {next((t for t in (bool, int, float, str, dict) if isinstance(x, t)), None) for x in value}
+        item = kinds.pop() if len(kinds) == 1 else None
+        return Option(list, list(value), items=item)
+    raise TypeError(f"an option default must be a boolean, number, string, list or mapping, not {value!r}")
 
 
 _loaded = False
