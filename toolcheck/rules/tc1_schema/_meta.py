@@ -35,6 +35,45 @@ def resolve_pointer(target: Any, frag: str) -> str | None:
     return None
 
 
+DELETE = object()  # an edit of :func:`with_edits` that removes the key
+
+
+def with_edits(root: dict, edits: list) -> dict:
+    """A copy of ``root`` with ``(path, key, new value or DELETE)`` edits applied, copying only the containers on
+    the edited paths (``root`` is never changed)."""
+    top = dict(root)
+    copies: dict[tuple, Any] = {(): top}
+    for path, key, new in edits:
+        cur = top
+        ok = True
+        for i, t in enumerate(path):
+            sub = path[: i + 1]
+            nxt = copies.get(sub)
+            if nxt is None:
+                try:
+                    orig = cur[t]
+                except (KeyError, IndexError, TypeError):
+                    ok = False
+                    break
+                if isinstance(orig, dict):
+                    nxt = dict(orig)
+                elif isinstance(orig, list):
+                    nxt = list(orig)
+                else:
+                    ok = False
+                    break
+                cur[t] = nxt
+                copies[sub] = nxt
+            cur = nxt
+        if not ok or not isinstance(cur, dict):
+            continue
+        if new is DELETE:
+            cur.pop(key, None)
+        else:
+            cur[key] = new
+    return top
+
+
 _META_CACHE: dict[str, Any] = {}
 
 

@@ -10,9 +10,10 @@ computed on first use and kept: whether a value passes its schema (TC109-TC111),
 subschema (TC111/TC119), the resolution of each `$ref` (TC112/TC113).
 
 One problem, one owner: a bad type name (TC103), a boolean `required` (TC105) or a repeated `required` entry
-(TC107) is not reported again by the metaschema (TC101): those rules declare ``supersedes=("TC101",)`` and the
-engine drops TC101's findings at their keyword. Where a bad `type` makes a value check meaningless (TC109-TC111),
-the value rules read :meth:`Schema.bad_type`.
+(TC107) is not reported again by the metaschema (TC101): those rules declare ``supersedes=("TC101",)``, and
+TC101 validates a copy of the schema without those keyword values (as its documentation says) — no rule changes
+what another reads. Where a bad `type` makes a value check meaningless (TC109-TC111), the value rules read
+:meth:`Schema.bad_type`.
 
 Values come from hostile files: the walk is bounded (:data:`MAX_NODES` subschemas, :data:`MAX_DEPTH` tokens)
 and every fact guards its types; a `parameters` that is not a schema object is TC009's.
@@ -40,7 +41,7 @@ from ._tables import (
     WALK_KEYS,
     dialect_of,
 )
-from ._values import Undecided, names, ptr, quick, show, types_of
+from ._values import Undecided, names, ptr, quick, types_of
 
 _MISSING = object()
 
@@ -314,4 +315,4 @@ class SchemaIndex(Index):
         return got
 
 
-__all__ = ["EnumValue", "Node", "Schema", "SchemaFacts", "SchemaIndex", "Unknown", "show", "type_is_bad"]
+__all__ = ["EnumValue", "Node", "Schema", "SchemaFacts", "SchemaIndex", "Unknown", "type_is_bad"]

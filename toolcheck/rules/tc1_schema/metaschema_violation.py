@@ -39,7 +39,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..base import Hit, RuleSpec
-from ._meta import meta_text, meta_validator
+from ._meta import DELETE, meta_text, meta_validator, with_edits
+from ._tables import D4, JSON_TYPES
+from ._values import canon
 from .index import Schema, SchemaFacts, SchemaIndex
 
 RULE = RuleSpec("TC101", "metaschema-violation", severity="error", scope="contract", index=SchemaIndex, fix="none")
@@ -54,7 +56,7 @@ def _violations(s: Schema) -> Iterator[Hit]:
     v = meta_validator(s.dialect)
     if v is None:
         return
-    doc = s.root
+    doc = _as_validated(s)
     try:
         if v.is_valid(doc):
             return
@@ -75,3 +77,39 @@ def _violations(s: Schema) -> Iterator[Hit]:
         seen.add(k)
         msg, help = meta_text(path, kind, e, doc, s.dialect)
         yield Hit(s.pointer(path), msg, f"{help} (checked against the {s.label} metaschema{why})", prefer_key=False)
+
+
+def _as_validated(s: Schema) -> dict:
+    """The schema as this rule validates it: without what a dedicated rule reports (TC103's bad type names,
+    TC105's boolean `required`, TC107's repeated `required` entries, draft-04's repeated `enum` values of TC108),
+    which the metaschema would only say again in its own words. Those rules also declare that they supersede
+    TC101; leaving their keywords out here keeps the metaschema from computing, and the engine from placing and
+    then dropping, thousands of restatements (every BFCL `type: dict`). A copy: the schema is never changed."""
+    edits: list[tuple[tuple, str, object]] = []
+    for at in s.with_key("type"):
+        t = at.node["type"]
+        if (isinstance(t, str) and t not in JSON_TYPES) or (
+                isinstance(t, list) and any(isinstance(x, str) and x not in JSON_TYPES for x in t)):
+            edits.append((at.path, "type", DELETE))
+    for at in s.with_key("required"):
+        req = at.node["required"]
+        if isinstance(req, bool):
+            edits.append((at.path, "required", DELETE))
+        elif isinstance(req, list):
+            names = [r for r in req if isinstance(r, str)]
+            if len(set(names)) != len(names):
+                uniq: list = []
+                for r in req:
+                    if r not in uniq:
+                        uniq.append(r)
+                edits.append((at.path, "required", uniq))
+    if s.dialect == D4:  # later dialects only recommend unique `enum` values
+        for at in s.with_key("enum"):
+            enum = at.node["enum"]
+            if isinstance(enum, list):
+                keys = [canon(v) for v in enum]
+                if len(set(keys)) != len(keys):
+                    seen: set = set()
+                    edits.append((at.path, "enum", [v for v, k in zip(enum, keys, strict=True)
+                                                    if not (k in seen or seen.add(k))]))
+    return with_edits(s.root, edits) if edits else s.root
