@@ -9,6 +9,6 @@
 * :mod:`.analysis` matches tools (by name, or by (source, name) for corpus-like input), finds renames, turns the
   changes into findings and applies the version rule.
 
-The rules themselves (documentation, codes) live in :mod:`toolcheck.checks.compat`; loading both sides and
+The rules themselves (documentation, codes) live in :mod:`toolcheck.rules.tc8_compat`; loading both sides and
 reading a git ref is :mod:`toolcheck.diffing`. Only the standard library is imported at module level.
 """

@@ -127,13 +127,13 @@ class _Annotating:
 
 
 class Validators:
-    """Compiled validators per schema object, memoised in the run's cache (keyed by id, the schema kept alive)."""
+    """Compiled validators per schema object, memoised for one analysis (keyed by id, the schema kept alive)."""
 
-    def __init__(self, cache: dict) -> None:
-        self.cache = cache
+    def __init__(self) -> None:
+        self.cache: dict[tuple, tuple] = {}
 
     def get(self, schema: Any, formats: bool) -> tuple[Any, str | None]:
-        key = ("tc8.validator", id(schema), formats)
+        key = (id(schema), formats)
         hit = self.cache.get(key)
         if hit is not None and hit[0] is schema:
             return hit[1], hit[2]

@@ -91,11 +91,9 @@ def _options(ctx):
 
 
 def results(contracts, ctx) -> dict[str, list[Hit]]:
-    """Findings of every TC7 code for the run's reported contracts (computed once, cached in ``ctx.cache``)."""
-    got = ctx.cache.get("TC7")
-    if got is not None:
-        return got
-    got = ctx.cache["TC7"] = {}
+    """Findings of every TC7 code for the run's reported contracts: the fuzz pass (run once per run and group by
+    :class:`toolcheck.rules.tc7_fuzz.index.FuzzIndex`)."""
+    got: dict[str, list[Hit]] = {}
     try:
         import hypothesis  # noqa: F401
         import hypothesis_jsonschema  # noqa: F401
