@@ -36,7 +36,6 @@ ALLOWED_PRIVATE: dict[tuple[str, str], str] = {
     ("toolcheck.diffing", "toolcheck.engine._Stamper"): "WP5: diff through a public engine API",
     ("toolcheck.diffing", "toolcheck.engine._run_rule"): "WP5: diff through a public engine API",
     ("toolcheck.diffing", "toolcheck.engine._runnable"): "WP5: diff through a public engine API",
-    ("toolcheck.compat.witness", "toolcheck.compat.schemadiff._numeric_bound"): "WP5: TC8 compat package",
     ("toolcheck.loading", "toolcheck.loading.formats._tool_format"): "WP6: loading (format detection)",
 }
 

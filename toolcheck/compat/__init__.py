@@ -5,7 +5,7 @@
   the change cannot be decided structurally (*unknown*: `$ref` graphs, `anyOf` with constrained branches, ...).
 * :mod:`.witness` builds, for each narrowing change, a concrete instance accepted by the old schema and rejected
   by the new one, and proves it by running both validators (strings under a `pattern` are built from the pattern's
-  syntax tree; no generator library is imported).
+  syntax tree by :mod:`.regex_samples`; no generator library is imported).
 * :mod:`.analysis` matches tools (by name, or by (source, name) for corpus-like input), finds renames, turns the
   changes into findings and applies the version rule.
 

@@ -249,7 +249,7 @@ class Bound:
 _BAD = object()
 
 
-def _numeric_bound(s: dict, upper: bool, integer: bool) -> Any:
+def numeric_bound(s: dict, upper: bool, integer: bool) -> Any:
     """The effective lower (or upper) bound: a Bound, None, or _BAD when the keywords are not numbers."""
     kw, ekw = ("maximum", "exclusiveMaximum") if upper else ("minimum", "exclusiveMinimum")
     cands: list[Bound] = []
@@ -501,7 +501,7 @@ class Differ:
     def numeric(self, va, vb, ma, mb, pa, pb, path, integer: bool) -> None:
         at = instance_pointer(path)
         for upper in (False, True):
-            la, lb = _numeric_bound(va, upper, integer), _numeric_bound(vb, upper, integer)
+            la, lb = numeric_bound(va, upper, integer), numeric_bound(vb, upper, integer)
             kws = ("maximum", "exclusiveMaximum") if upper else ("minimum", "exclusiveMinimum")
             if la is _BAD or lb is _BAD:
                 if any(not self.same(va.get(k), vb.get(k)) for k in kws):
