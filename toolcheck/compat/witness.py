@@ -251,62 +251,95 @@ def _child_schema(schema: Any, tok: str, root: Any) -> Any:
 # ------------------------------------------------------------------------------------------------ candidates
 
 def candidates(ch: Change, root: Any):
-    """Values to place at ``ch.path``, the most telling first."""
+    """Values to place at ``ch.path``, the most telling first: those the kind of change suggests (its ``spec``),
+    then the values the old schema describes."""
     node = ch.node_a if ch.node_a is not None else True
     v = _dict(node, root)
     spec = ch.spec
-    kind = spec[0] if spec else "any"
-    if kind == "types":
-        for t in spec[1]:
-            yield from typed_values(t, v, root)
-    elif kind == "values":
-        yield from spec[1]
-    elif kind == "not-in":
-        for x in pool(v, root):
-            if canon(x) not in spec[1]:
-                yield x
-        for x in ("x", "other", "", 0, -1, 12345, 0.5, True, False, None):
-            if canon(x) not in spec[1]:
-                yield x
-    elif kind == "num":
-        yield from _numbers(*spec[1:])
-    elif kind == "multiple":
-        yield from _multiples(spec[1], spec[2])
-    elif kind == "length":
-        _, group, upper, xa, xb = spec
-        ns = [xb + 1, xa if xa is not None else xb + 2] if upper else [xa or 0, xb - 1]
-        for n in ns:
-            if n is not None and 0 <= n <= MAX_LENGTH:
-                yield from _of_length(group, n, v, root)
-    elif kind == "unique":
-        items = v.get("items", True)
-        x = example(items, root)
-        n = max(2, _int(v.get("minItems")) or 0)
-        if n <= MAX_LENGTH:
-            yield [x] * n
-    elif kind in ("pattern", "format"):
-        if kind == "format" and isinstance(spec[1], str) and spec[1] in FORMAT_SAMPLES:
-            yield FORMAT_SAMPLES[spec[1]]
-        if isinstance(v.get("pattern"), str):
-            yield from regex_samples(v["pattern"])
-        yield example_string(v)
-        yield from _declared_strings(v)
-        mn = _int(v.get("minLength")) or 0
-        for p in PROBES + tuple(FORMAT_SAMPLES.values()):
-            yield p + "x" * max(0, mn - len(p)) if mn <= MAX_LENGTH else p
-    elif kind == "object-with":
-        base = minimal_object(v, root, skip=spec[1])
-        for x in [example(spec[2], root)] + pool(_dict(spec[2], root), root)[:8]:
-            yield {**base, spec[1]: x}
-    elif kind == "object-without":
-        yield minimal_object(v, root, skip=spec[1])
-        props = v.get("properties") if isinstance(v.get("properties"), dict) else {}
-        yield {k: example(s, root) for k, s in props.items() if k != spec[1]}
-    elif kind == "object-extra":
-        base = minimal_object(v, root)
-        for x in (example(spec[2], root), "x", 0, True, None, {}, []):
-            yield {**base, spec[1]: x}
+    make = _CANDIDATES.get(spec[0] if spec else "any")
+    if make is not None:
+        yield from make(spec, v, root)
     yield from pool(v, root)
+
+
+def _typed(spec: tuple, v: dict, root: Any):
+    for t in spec[1]:
+        yield from typed_values(t, v, root)
+
+
+def _listed(spec: tuple, v: dict, root: Any):
+    yield from spec[1]
+
+
+def _not_in(spec: tuple, v: dict, root: Any):
+    for x in pool(v, root):
+        if canon(x) not in spec[1]:
+            yield x
+    for x in ("x", "other", "", 0, -1, 12345, 0.5, True, False, None):
+        if canon(x) not in spec[1]:
+            yield x
+
+
+def _numeric(spec: tuple, v: dict, root: Any):
+    yield from _numbers(*spec[1:])
+
+
+def _multiple(spec: tuple, v: dict, root: Any):
+    yield from _multiples(spec[1], spec[2])
+
+
+def _lengths(spec: tuple, v: dict, root: Any):
+    _, group, upper, xa, xb = spec
+    ns = [xb + 1, xa if xa is not None else xb + 2] if upper else [xa or 0, xb - 1]
+    for n in ns:
+        if n is not None and 0 <= n <= MAX_LENGTH:
+            yield from _of_length(group, n, v, root)
+
+
+def _unique(spec: tuple, v: dict, root: Any):
+    items = v.get("items", True)
+    x = example(items, root)
+    n = max(2, _int(v.get("minItems")) or 0)
+    if n <= MAX_LENGTH:
+        yield [x] * n
+
+
+def _strings(spec: tuple, v: dict, root: Any):
+    if spec[0] == "format" and isinstance(spec[1], str) and spec[1] in FORMAT_SAMPLES:
+        yield FORMAT_SAMPLES[spec[1]]
+    if isinstance(v.get("pattern"), str):
+        yield from regex_samples(v["pattern"])
+    yield example_string(v)
+    yield from _declared_strings(v)
+    mn = _int(v.get("minLength")) or 0
+    for p in PROBES + tuple(FORMAT_SAMPLES.values()):
+        yield p + "x" * max(0, mn - len(p)) if mn <= MAX_LENGTH else p
+
+
+def _object_with(spec: tuple, v: dict, root: Any):
+    base = minimal_object(v, root, skip=spec[1])
+    for x in [example(spec[2], root)] + pool(_dict(spec[2], root), root)[:8]:
+        yield {**base, spec[1]: x}
+
+
+def _object_without(spec: tuple, v: dict, root: Any):
+    yield minimal_object(v, root, skip=spec[1])
+    props = v.get("properties") if isinstance(v.get("properties"), dict) else {}
+    yield {k: example(s, root) for k, s in props.items() if k != spec[1]}
+
+
+def _object_extra(spec: tuple, v: dict, root: Any):
+    base = minimal_object(v, root)
+    for x in (example(spec[2], root), "x", 0, True, None, {}, []):
+        yield {**base, spec[1]: x}
+
+
+# the kind of a change (``Change.spec[0]``) -> the candidates it suggests, before the schema's own values
+_CANDIDATES = {
+    "types": _typed, "values": _listed, "not-in": _not_in, "num": _numeric, "multiple": _multiple,
+    "length": _lengths, "unique": _unique, "pattern": _strings, "format": _strings, "object-with": _object_with,
+    "object-without": _object_without, "object-extra": _object_extra,
+}
 
 
 def _dict(node: Any, root: Any) -> dict:
