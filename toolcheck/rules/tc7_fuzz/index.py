@@ -3,7 +3,7 @@
 Every TC7 finding is made by the fuzzing process (:mod:`toolcheck.fuzz.driver`: generated arguments against the
 schema, the exported schemas, the handler or the MCP server), not by a check of its own. The pass runs once per
 run and group, when :class:`FuzzIndex` is first asked (by TC701's rule file, whose ``emits`` lists every other
-code the pass reports); the engine stamps each hit under its own code, so ``--select``/``--ignore`` of any TC7
+TC7 code); the engine stamps each hit under its own code, so ``--select``/``--ignore`` of any TC7
 code leaves the others intact and the tools are fuzzed once. The other TC7 rule files are ``emitted``: their
 code and documentation only.
 
@@ -17,10 +17,13 @@ from typing import Any
 from ...model.findings import Hit
 from ..base import Index, RunView
 
-# the codes the fuzz pass reports besides TC701, in the order their hits are handed to the engine: TC111 (the
-# static finding that stands in for TC701 under `toolcheck fuzz`, see engine.STAND_INS), then TC702 ... TC721
-EMITS = ("TC111", "TC702", "TC703", "TC704", "TC705", "TC706", "TC710", "TC711", "TC712", "TC713", "TC714",
-         "TC715", "TC716", "TC717", "TC718", "TC719", "TC720", "TC721")
+# the codes the fuzz pass reports besides TC701 (TC701's RULE.emits: the pass runs when any of them is selected)
+EMITS = ("TC702", "TC703", "TC704", "TC705", "TC706", "TC710", "TC711", "TC712", "TC713", "TC714", "TC715", "TC716",
+         "TC717", "TC718", "TC719", "TC720", "TC721")
+# the order their hits are handed to the engine: TC701's, then TC111's, the static finding that stands in for TC701
+# under `toolcheck fuzz` (engine.STAND_INS; not in EMITS, which would run the pass under lint and validate, where
+# TC111 is a rule of its own), then the others
+ORDER = ("TC701", "TC111") + EMITS
 
 
 class FuzzIndex(Index):
@@ -35,5 +38,5 @@ class FuzzIndex(Index):
             from ...fuzz.driver import results
 
             found = results(item, self.run)
-            self._hits = [h for code in ("TC701",) + EMITS for h in found.get(code, ())]
+            self._hits = [h for code in ORDER for h in found.get(code, ())]
         return self._hits
