@@ -491,7 +491,7 @@ class _Analysis:
         zero = opts.get("zero-major", "minor")
         breaking = [x for x in counted if x[2] == "breaking" or (unknown_breaks and x[2] in ("unknown", "unverified"))]
         bump = bump_kind(vo, vn)
-        from ..registry import RULES
+        from ..rules import RULES
 
         def summary(items: list) -> str:
             names: list[str] = []
