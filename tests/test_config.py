@@ -146,7 +146,7 @@ def test_old_style_rules_options_are_typed_by_their_defaults(project):
                                                   "`rules.TC104.allow`", "`rules.TC703.mutations`",
                                                   "`rules.TC204.unenforced-keywords`"]
     assert "must be a number, not a string" in got[0]
-    assert "must be a list, not a string" in got[2]
+    assert "must be a list of strings, not a string" in got[2]
     assert "must list strings only, not null" in got[3]
     assert "must be a boolean, not an integer" in got[4]
 

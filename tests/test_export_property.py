@@ -171,7 +171,7 @@ def _declared_names(schema) -> set[str]:
 def _mapped(instance, compiled, declared: set[str]):
     """The instance as the model sends it through the export (see the module docstring), driven by what the
     exported schema asks: a missing required property becomes null, an undeclared extra property goes."""
-    from toolcheck.fuzz.shape import _delete, _insert
+    from toolcheck.fuzz.shape import delete_key, insert_key
 
     x = instance
     for _ in range(8):
@@ -185,13 +185,13 @@ def _mapped(instance, compiled, declared: set[str]):
             if e.keyword == "required" and isinstance(obj, dict):
                 for name in e.extra:
                     if name not in obj:
-                        x = _insert(x, path, name, None)
+                        x = insert_key(x, path, name, None)
                         changed = True
             elif e.keyword in ("additionalProperties", "falseSchema") and isinstance(obj, dict):
                 names = e.extra if e.keyword == "additionalProperties" else list(obj)
                 for name in names:
                     if name in obj and name not in declared:
-                        x = _delete(x, path, name)
+                        x = delete_key(x, path, name)
                         obj = _at(x, path)
                         changed = True
         if not changed:

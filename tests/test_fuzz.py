@@ -150,10 +150,10 @@ def test_pinned_versions_and_an_object_schema_generates():
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     for dist, version in PINNED.items():
         assert f'"{dist}=={version}"' in pyproject
-    from toolcheck.fuzz.driver import _no_local_constants, _storage
+    from toolcheck.fuzz.runtime import no_local_constants, storage
 
     schema = {"type": "object", "required": ["a"], "properties": {"a": {"type": "integer", "minimum": 3}}}
-    with _storage(), _no_local_constants():  # as the driver runs it: no .hypothesis/ here, no source scan
+    with storage(), no_local_constants():  # as the driver runs it: no .hypothesis/ here, no source scan
         found = find(from_schema(schema), lambda x: True,
                      settings=settings(database=None, max_examples=5, phases=[Phase.generate]))
     assert isinstance(found, dict) and isinstance(found["a"], int) and found["a"] >= 3
@@ -775,12 +775,12 @@ def test_zero_examples_from_an_approximation_is_tc706(tmp_path):
 def test_a_path_the_model_sent_or_the_server_was_given_is_not_a_leak():
     """TC718 separates what the model sent from what the server revealed (judged on the reference filesystem and
     git servers: 9 of 10 path findings were the model's own path resolved under the allowed root, or the root)."""
-    from toolcheck.fuzz.driver import _command_paths
     from toolcheck.fuzz.outcome import find_leak
+    from toolcheck.fuzz.tool import command_paths
 
-    root = _command_paths("npx -y some-server /srv/notes --cache=/var/cache/x 'two words' -v")
+    root = command_paths("npx -y some-server /srv/notes --cache=/var/cache/x 'two words' -v")
     assert root == ("/srv/notes", "/var/cache/x")
-    assert _command_paths("uvx git-server --repository /srv/repo") == ("/srv/repo",)
+    assert command_paths("uvx git-server --repository /srv/repo") == ("/srv/repo",)
     assert find_leak("ENOENT: no such file or directory, open '/srv/notes/0'", {"path": "0"}, root) is None
     assert find_leak("path . is outside the allowed repository /srv/notes", {"repo_path": ""}, root) is None
     assert find_leak("no note at /srv/notes/0:", {"path": "0:"}, root) is None

@@ -1,6 +1,6 @@
 """A shim while families move to rule files: the registry is :mod:`toolcheck.rules`.
 
-Old-style check modules (``toolcheck/checks/*.py``, ``toolcheck/fuzz/rules.py``) still import the ``@rule``
+Old-style check modules (``toolcheck/checks/*.py``) still import the ``@rule``
 decorator from here. WP6 of issue 16 deletes this module once the last of them has moved.
 """
 

@@ -8,7 +8,6 @@ from typing import Any
 from .loading.yaml_loader import Limits
 
 
-
 @dataclass(frozen=True)
 class Settings:
     root: str  # the folder config paths are relative to (the config file's, else the working directory)

@@ -5,10 +5,10 @@
   the change cannot be decided structurally (*unknown*: `$ref` graphs, `anyOf` with constrained branches, ...).
 * :mod:`.witness` builds, for each narrowing change, a concrete instance accepted by the old schema and rejected
   by the new one, and proves it by running both validators (strings under a `pattern` are built from the pattern's
-  syntax tree; no generator library is imported).
+  syntax tree by :mod:`.regex_samples`; no generator library is imported).
 * :mod:`.analysis` matches tools (by name, or by (source, name) for corpus-like input), finds renames, turns the
   changes into findings and applies the version rule.
 
-The rules themselves (documentation, codes) live in :mod:`toolcheck.checks.compat`; loading both sides and
+The rules themselves (documentation, codes) live in :mod:`toolcheck.rules.tc8_compat`; loading both sides and
 reading a git ref is :mod:`toolcheck.diffing`. Only the standard library is imported at module level.
 """

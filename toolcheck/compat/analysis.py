@@ -1,7 +1,7 @@
 """From two contract sets to TC8 findings: match tools, find renames, compare, prove, apply the version rule.
 
-The analysis runs once per run (memoised in ``ctx.cache``); each TC8 rule then yields the hits of its own code,
-so every code can be selected, ignored or re-graded on its own. The old side arrives through
+The analysis runs once per run and group (:class:`toolcheck.rules.tc8_compat.index.CompatIndex`); the engine
+stamps each hit under its own code, so every code can be selected, ignored or re-graded on its own. The old side arrives through
 ``ctx.settings.command_options["diff"]`` (a :class:`DiffInput`, built by :mod:`toolcheck.diffing`); the
 contracts the engine hands to the rules are the new side.
 
@@ -42,7 +42,6 @@ from .schemadiff import (
 )
 from .witness import Validators, example, find_witness
 
-KEY = "tc8.analysis"
 RISK_ORDER = {"read_only": 0, "write_limited": 1, "destructive": 2}
 # loader findings that mean a file's tools could not be read at all
 UNREADABLE = frozenset({"TC001", "TC004", "TC005", "TC006", "TC010", "TC011"})
@@ -100,14 +99,10 @@ class DiffInput:
     not_compared: set[str] = field(default_factory=set)  # new abspaths whose old version could not be read
 
 
-def hits_for(code: str, contracts: list[Contract], ctx) -> list[Hit]:
-    res = ctx.cache.get(KEY)
-    if res is None:
-        res = ctx.cache[KEY] = _analyse(contracts, ctx)
-    return res.get(code, [])
-
-
-def _analyse(contracts: list[Contract], ctx) -> dict[str, list[Hit]]:
+def analyse(contracts: list[Contract], ctx) -> dict[str, list[Hit]]:
+    """Code -> hits of the comparison of the old side (``ctx.settings.command_options["diff"]``) with the
+    reported ``contracts`` (the new side); nothing without a :class:`DiffInput`. ``ctx``: the run (a
+    :class:`toolcheck.rules.base.RunView`)."""
     opts = ctx.settings.command_options
     din = opts.get("diff") if isinstance(opts, dict) else None
     if not isinstance(din, DiffInput):
@@ -175,7 +170,7 @@ class _Analysis:
         self.din = din
         self.ctx = ctx
         self.out: dict[str, list[Hit]] = {}
-        self.validators = Validators(ctx.cache)
+        self.validators = Validators()
         self.new_files: dict[str, SourceFile] = {}
 
     def emit(self, code: str, h: Hit) -> None:
@@ -488,7 +483,7 @@ class _Analysis:
         vo, vn = parse_version(vo_raw), parse_version(vn_raw)
         if vo is None or vn is None:
             return
-        counted = [(code, h, klass) for code, h, klass in hits if self.ctx.is_enabled(code)]
+        counted = [(code, h, klass) for code, h, klass in hits if code in self.ctx.enabled]
         if not counted:
             return
         opts = self.ctx.options("TC840")
@@ -496,7 +491,7 @@ class _Analysis:
         zero = opts.get("zero-major", "minor")
         breaking = [x for x in counted if x[2] == "breaking" or (unknown_breaks and x[2] in ("unknown", "unverified"))]
         bump = bump_kind(vo, vn)
-        from ..registry import RULES
+        from ..rules import RULES
 
         def summary(items: list) -> str:
             names: list[str] = []

@@ -249,7 +249,7 @@ class Bound:
 _BAD = object()
 
 
-def _numeric_bound(s: dict, upper: bool, integer: bool) -> Any:
+def numeric_bound(s: dict, upper: bool, integer: bool) -> Any:
     """The effective lower (or upper) bound: a Bound, None, or _BAD when the keywords are not numbers."""
     kw, ekw = ("maximum", "exclusiveMaximum") if upper else ("minimum", "exclusiveMinimum")
     cands: list[Bound] = []
@@ -499,28 +499,34 @@ class Differ:
         return shown + (f" and {len(vals) - 5} more" if len(vals) > 5 else "")
 
     def numeric(self, va, vb, ma, mb, pa, pb, path, integer: bool) -> None:
-        at = instance_pointer(path)
         for upper in (False, True):
-            la, lb = _numeric_bound(va, upper, integer), _numeric_bound(vb, upper, integer)
-            kws = ("maximum", "exclusiveMaximum") if upper else ("minimum", "exclusiveMinimum")
-            if la is _BAD or lb is _BAD:
-                if any(not self.same(va.get(k), vb.get(k)) for k in kws):
-                    self.unknown(pa, pb, path, f"`{kws[0]}`/`{kws[1]}` changed, and they are not numbers")
-                continue
-            if la == lb or (la is not None and lb is not None and not _tighter(la, lb, upper)
-                            and not _tighter(lb, la, upper)):
-                continue
-            ptr_a = kp(pa, ma, la.keyword) if la is not None else pa
-            ptr_b = kp(pb, mb, lb.keyword) if lb is not None else pb
-            old, new = self.ov(la, lb)
-            what = _bound_text(old, new, upper)
-            if lb is not None and (la is None or _tighter(lb, la, upper)):
-                self.add(Change("bound-tightened", NARROW, what, ptr_a, ptr_b, path, path,
-                                spec=("num", upper, la, lb, integer), attribution=((at, kws),), node_a=va,
-                                old=None if old is None else old.value, new=None if new is None else new.value))
-            else:
-                self.add(Change("bound-loosened", WIDE, what, ptr_a, ptr_b, path, path,
-                                old=None if old is None else old.value, new=None if new is None else new.value))
+            self.bound_pair(va, vb, ma, mb, pa, pb, path, integer, upper)
+        self.multiple_of(va, vb, ma, mb, pa, pb, path)
+
+    def bound_pair(self, va, vb, ma, mb, pa, pb, path, integer: bool, upper: bool) -> None:
+        """The lower (or upper) bound: `minimum`/`exclusiveMinimum` (`maximum`/`exclusiveMaximum`) together."""
+        la, lb = numeric_bound(va, upper, integer), numeric_bound(vb, upper, integer)
+        kws = ("maximum", "exclusiveMaximum") if upper else ("minimum", "exclusiveMinimum")
+        if la is _BAD or lb is _BAD:
+            if any(not self.same(va.get(k), vb.get(k)) for k in kws):
+                self.unknown(pa, pb, path, f"`{kws[0]}`/`{kws[1]}` changed, and they are not numbers")
+            return
+        if la == lb or (la is not None and lb is not None and not _tighter(la, lb, upper)
+                        and not _tighter(lb, la, upper)):
+            return
+        ptr_a = kp(pa, ma, la.keyword) if la is not None else pa
+        ptr_b = kp(pb, mb, lb.keyword) if lb is not None else pb
+        old, new = self.ov(la, lb)
+        what = _bound_text(old, new, upper)
+        if lb is not None and (la is None or _tighter(lb, la, upper)):
+            self.add(Change("bound-tightened", NARROW, what, ptr_a, ptr_b, path, path,
+                            spec=("num", upper, la, lb, integer), attribution=((instance_pointer(path), kws),),
+                            node_a=va, old=None if old is None else old.value, new=None if new is None else new.value))
+        else:
+            self.add(Change("bound-loosened", WIDE, what, ptr_a, ptr_b, path, path,
+                            old=None if old is None else old.value, new=None if new is None else new.value))
+
+    def multiple_of(self, va, vb, ma, mb, pa, pb, path) -> None:
         xa, xb = va.get("multipleOf"), vb.get("multipleOf")
         if self.same(xa, xb):
             return
@@ -534,7 +540,7 @@ class Differ:
                 if new is None else f"`multipleOf` changed from {short(old)} to {short(new)}")
         if xb is not None and (xa is None or not is_multiple(xa, xb)):
             self.add(Change("bound-tightened", NARROW, what, ptr_a, ptr_b, path, path, spec=("multiple", xa, xb),
-                            attribution=((at, ("multipleOf",)),), node_a=va, old=old, new=new))
+                            attribution=((instance_pointer(path), ("multipleOf",)),), node_a=va, old=old, new=new))
         elif xa is not None and (xb is None or not is_multiple(xb, xa)):
             self.add(Change("bound-loosened", WIDE, what, ptr_a, ptr_b, path, path, old=old, new=new))
 

@@ -13,7 +13,7 @@ minimal valid values), and keeps the first one that
   that fails for another reason proves nothing about this change.
 
 Validators are compiled once per schema (jsonschema-rs, offline: a remote `$ref` is refused, never fetched) and
-memoised in the run's cache. Strings under a `pattern` come from the pattern itself (:func:`regex_samples`
+memoised for the analysis. Strings under a `pattern` come from the pattern itself (:mod:`.regex_samples`
 walks its syntax tree), so ``^[A-Z]{2}-[0-9]{4}$`` gives ``AA-0000``. No generator library is used:
 hypothesis(-jsonschema) was tried and dropped — building its string strategies costs seconds on first use
 (the Unicode charmap), more than a whole diff should, and constructed candidates already find the witnesses.
@@ -25,16 +25,17 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from .regex_samples import MAX_LENGTH, regex_samples  # MAX_LENGTH: the longest string/array a witness needs
 from .schemadiff import (
     ANY,
     NUMBER_KW,
     STRING_KW,
     Bound,
     Change,
-    _numeric_bound,
     canon,
     covered,
     is_num,
+    numeric_bound,
     type_set,
     view,
 )
@@ -63,7 +64,6 @@ FORMAT_SAMPLES = {
 PROBES = ("x", "", "a", "A", "0", "1", "abc", "ABC", "Abc", "a1", "a b", "a-b", "a_b", "a.b", "a/b", "hello",
           "test", "123", "12345", "1.5", "-1", "true", "null", " ", "é", "a@b", "xxxxxxxxxxxxxxxxxxxx")
 MAX_CANDIDATES = 80
-MAX_LENGTH = 100_000  # longest string/array a witness may need
 
 
 @dataclass
@@ -127,13 +127,13 @@ class _Annotating:
 
 
 class Validators:
-    """Compiled validators per schema object, memoised in the run's cache (keyed by id, the schema kept alive)."""
+    """Compiled validators per schema object, memoised for one analysis (keyed by id, the schema kept alive)."""
 
-    def __init__(self, cache: dict) -> None:
-        self.cache = cache
+    def __init__(self) -> None:
+        self.cache: dict[tuple, tuple] = {}
 
     def get(self, schema: Any, formats: bool) -> tuple[Any, str | None]:
-        key = ("tc8.validator", id(schema), formats)
+        key = (id(schema), formats)
         hit = self.cache.get(key)
         if hit is not None and hit[0] is schema:
             return hit[1], hit[2]
@@ -248,179 +248,98 @@ def _child_schema(schema: Any, tok: str, root: Any) -> Any:
     return ap if isinstance(ap, (dict, bool)) else True
 
 
-class _Unsupported(Exception):
-    pass
-
-
-def regex_samples(pattern: str, n: int = 8) -> list[str]:
-    """Up to ``n`` strings built from the pattern's syntax tree (literals, classes, repeats at their minimum
-    and a few more, alternatives in turn). Python's parser reads the common ECMA-262 subset the same way; what
-    it cannot read (lookaround, back-references, ``\\p{..}``) yields nothing. Every witness is verified by the
-    ECMA-262 validator anyway, so a sample that Python reads differently is simply not used."""
-    try:
-        try:
-            from re import _parser as sre_parse  # Python >= 3.11
-        except ImportError:  # pragma: no cover - Python 3.10
-            import sre_parse  # type: ignore[no-redef]
-        tree = sre_parse.parse(pattern)
-    except Exception:  # noqa: BLE001 - any pattern Python cannot parse
-        return []
-    out: list[str] = []
-    for k in range(n):
-        budget = [MAX_LENGTH]
-        try:
-            text = _regex_gen(tree, k, 0, budget)
-        except (_Unsupported, RecursionError, ValueError, OverflowError):
-            break
-        if text not in out:
-            out.append(text)
-    return out
-
-
-_CATEGORY_CHARS = {
-    "CATEGORY_DIGIT": "0123456789", "CATEGORY_NOT_DIGIT": "aZ_-", "CATEGORY_SPACE": " ",
-    "CATEGORY_NOT_SPACE": "aZ0_", "CATEGORY_WORD": "aZ0_", "CATEGORY_NOT_WORD": "- .",
-}
-
-
-def _regex_gen(items: Any, k: int, depth: int, budget: list[int]) -> str:
-    if depth > 40:
-        raise _Unsupported
-    parts: list[str] = []
-    for op, av in items:
-        name = _opname(op)
-        if name == "LITERAL":
-            parts.append(chr(av))
-        elif name == "NOT_LITERAL":
-            parts.append("a" if chr(av) != "a" else "b")
-        elif name == "ANY":
-            parts.append("ab"[k % 2])
-        elif name == "AT":
-            continue
-        elif name == "IN":
-            parts.append(_regex_class(av, k))
-        elif name == "CATEGORY":
-            chars = _CATEGORY_CHARS.get(_opname(av), "a")
-            parts.append(chars[k % len(chars)])
-        elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
-            lo, hi, sub = av
-            top = hi if hi < 10_000 else lo + 40
-            count = max(lo, min([lo, lo + 1, lo + 3, top][k % 4], top))
-            if count > budget[0]:
-                raise _Unsupported
-            parts.append("".join(_regex_gen(sub, k + i, depth + 1, budget) for i in range(count)))
-        elif name == "SUBPATTERN":
-            parts.append(_regex_gen(av[-1], k, depth + 1, budget))
-        elif name == "ATOMIC_GROUP":
-            parts.append(_regex_gen(av, k, depth + 1, budget))
-        elif name == "BRANCH":
-            branches = av[1]
-            parts.append(_regex_gen(branches[k % len(branches)], k // len(branches), depth + 1, budget))
-        else:  # look-around, back-references, conditionals
-            raise _Unsupported
-        budget[0] -= len(parts[-1]) if parts else 0
-        if budget[0] < 0:
-            raise _Unsupported
-    return "".join(parts)
-
-
-def _opname(op: Any) -> str:
-    return str(getattr(op, "name", op))
-
-
-def _regex_class(av: Any, k: int) -> str:
-    negate = bool(av) and _opname(av[0][0]) == "NEGATE"
-    cands: list[str] = []
-    members: list[tuple[str, Any]] = []
-    for op, val in av:
-        name = _opname(op)
-        if name == "LITERAL":
-            cands.append(chr(val))
-            members.append(("c", chr(val)))
-        elif name == "RANGE":
-            lo, hi = val
-            cands += [chr(lo), chr(min(lo + 1, hi)), chr(hi)]
-            members.append(("r", (lo, hi)))
-        elif name == "CATEGORY":
-            chars = _CATEGORY_CHARS.get(_opname(val), "a")
-            cands += list(chars)
-            members.append(("s", chars))
-    if not negate:
-        if not cands:
-            raise _Unsupported
-        return cands[k % len(cands)]
-
-    def inside(ch: str) -> bool:
-        for kind, v in members:
-            if (kind == "c" and ch == v) or (kind == "r" and v[0] <= ord(ch) <= v[1]) or (kind == "s" and ch in v):
-                return True
-        return False
-
-    for ch in "aA0_ x-Z9.":
-        if not inside(ch):
-            return ch
-    raise _Unsupported
-
-
 # ------------------------------------------------------------------------------------------------ candidates
 
 def candidates(ch: Change, root: Any):
-    """Values to place at ``ch.path``, the most telling first."""
+    """Values to place at ``ch.path``, the most telling first: those the kind of change suggests (its ``spec``),
+    then the values the old schema describes."""
     node = ch.node_a if ch.node_a is not None else True
     v = _dict(node, root)
     spec = ch.spec
-    kind = spec[0] if spec else "any"
-    if kind == "types":
-        for t in spec[1]:
-            yield from typed_values(t, v, root)
-    elif kind == "values":
-        yield from spec[1]
-    elif kind == "not-in":
-        for x in pool(v, root):
-            if canon(x) not in spec[1]:
-                yield x
-        for x in ("x", "other", "", 0, -1, 12345, 0.5, True, False, None):
-            if canon(x) not in spec[1]:
-                yield x
-    elif kind == "num":
-        yield from _numbers(*spec[1:])
-    elif kind == "multiple":
-        yield from _multiples(spec[1], spec[2])
-    elif kind == "length":
-        _, group, upper, xa, xb = spec
-        ns = [xb + 1, xa if xa is not None else xb + 2] if upper else [xa or 0, xb - 1]
-        for n in ns:
-            if n is not None and 0 <= n <= MAX_LENGTH:
-                yield from _of_length(group, n, v, root)
-    elif kind == "unique":
-        items = v.get("items", True)
-        x = example(items, root)
-        n = max(2, _int(v.get("minItems")) or 0)
-        if n <= MAX_LENGTH:
-            yield [x] * n
-    elif kind in ("pattern", "format"):
-        if kind == "format" and isinstance(spec[1], str) and spec[1] in FORMAT_SAMPLES:
-            yield FORMAT_SAMPLES[spec[1]]
-        if isinstance(v.get("pattern"), str):
-            yield from regex_samples(v["pattern"])
-        yield example_string(v)
-        yield from _declared_strings(v)
-        mn = _int(v.get("minLength")) or 0
-        for p in PROBES + tuple(FORMAT_SAMPLES.values()):
-            yield p + "x" * max(0, mn - len(p)) if mn <= MAX_LENGTH else p
-    elif kind == "object-with":
-        base = minimal_object(v, root, skip=spec[1])
-        for x in [example(spec[2], root)] + pool(_dict(spec[2], root), root)[:8]:
-            yield {**base, spec[1]: x}
-    elif kind == "object-without":
-        yield minimal_object(v, root, skip=spec[1])
-        props = v.get("properties") if isinstance(v.get("properties"), dict) else {}
-        yield {k: example(s, root) for k, s in props.items() if k != spec[1]}
-    elif kind == "object-extra":
-        base = minimal_object(v, root)
-        for x in (example(spec[2], root), "x", 0, True, None, {}, []):
-            yield {**base, spec[1]: x}
+    make = _CANDIDATES.get(spec[0] if spec else "any")
+    if make is not None:
+        yield from make(spec, v, root)
     yield from pool(v, root)
+
+
+def _typed(spec: tuple, v: dict, root: Any):
+    for t in spec[1]:
+        yield from typed_values(t, v, root)
+
+
+def _listed(spec: tuple, v: dict, root: Any):
+    yield from spec[1]
+
+
+def _not_in(spec: tuple, v: dict, root: Any):
+    for x in pool(v, root):
+        if canon(x) not in spec[1]:
+            yield x
+    for x in ("x", "other", "", 0, -1, 12345, 0.5, True, False, None):
+        if canon(x) not in spec[1]:
+            yield x
+
+
+def _numeric(spec: tuple, v: dict, root: Any):
+    yield from _numbers(*spec[1:])
+
+
+def _multiple(spec: tuple, v: dict, root: Any):
+    yield from _multiples(spec[1], spec[2])
+
+
+def _lengths(spec: tuple, v: dict, root: Any):
+    _, group, upper, xa, xb = spec
+    ns = [xb + 1, xa if xa is not None else xb + 2] if upper else [xa or 0, xb - 1]
+    for n in ns:
+        if n is not None and 0 <= n <= MAX_LENGTH:
+            yield from _of_length(group, n, v, root)
+
+
+def _unique(spec: tuple, v: dict, root: Any):
+    items = v.get("items", True)
+    x = example(items, root)
+    n = max(2, _int(v.get("minItems")) or 0)
+    if n <= MAX_LENGTH:
+        yield [x] * n
+
+
+def _strings(spec: tuple, v: dict, root: Any):
+    if spec[0] == "format" and isinstance(spec[1], str) and spec[1] in FORMAT_SAMPLES:
+        yield FORMAT_SAMPLES[spec[1]]
+    if isinstance(v.get("pattern"), str):
+        yield from regex_samples(v["pattern"])
+    yield example_string(v)
+    yield from _declared_strings(v)
+    mn = _int(v.get("minLength")) or 0
+    for p in PROBES + tuple(FORMAT_SAMPLES.values()):
+        yield p + "x" * max(0, mn - len(p)) if mn <= MAX_LENGTH else p
+
+
+def _object_with(spec: tuple, v: dict, root: Any):
+    base = minimal_object(v, root, skip=spec[1])
+    for x in [example(spec[2], root)] + pool(_dict(spec[2], root), root)[:8]:
+        yield {**base, spec[1]: x}
+
+
+def _object_without(spec: tuple, v: dict, root: Any):
+    yield minimal_object(v, root, skip=spec[1])
+    props = v.get("properties") if isinstance(v.get("properties"), dict) else {}
+    yield {k: example(s, root) for k, s in props.items() if k != spec[1]}
+
+
+def _object_extra(spec: tuple, v: dict, root: Any):
+    base = minimal_object(v, root)
+    for x in (example(spec[2], root), "x", 0, True, None, {}, []):
+        yield {**base, spec[1]: x}
+
+
+# the kind of a change (``Change.spec[0]``) -> the candidates it suggests, before the schema's own values
+_CANDIDATES = {
+    "types": _typed, "values": _listed, "not-in": _not_in, "num": _numeric, "multiple": _multiple,
+    "length": _lengths, "unique": _unique, "pattern": _strings, "format": _strings, "object-with": _object_with,
+    "object-without": _object_without, "object-extra": _object_extra,
+}
 
 
 def _dict(node: Any, root: Any) -> dict:
@@ -587,8 +506,8 @@ def example_string(v: dict) -> str:
 
 
 def _bounds(v: dict, integer: bool) -> tuple[Bound | None, Bound | None]:
-    lo = _numeric_bound(v, False, integer)
-    hi = _numeric_bound(v, True, integer)
+    lo = numeric_bound(v, False, integer)
+    hi = numeric_bound(v, True, integer)
     return (lo if isinstance(lo, Bound) else None), (hi if isinstance(hi, Bound) else None)
 
 

@@ -1,8 +1,10 @@
 """`toolcheck fuzz`: generated arguments against schemas, handlers and MCP servers (the `fuzz` extra).
 
 The pipeline is the engine's: :func:`run_fuzz` runs ``engine.run(settings, "fuzz")`` with the fuzz options in
-``settings.command_options["fuzz"]``; the TC7 rules (:mod:`toolcheck.fuzz.rules`) read them and call the driver
-(:mod:`toolcheck.fuzz.driver`), which fuzzes every reported contract once per run:
+``settings.command_options["fuzz"]`` (a :class:`.options.FuzzOptions`); the TC7 rules
+(:mod:`toolcheck.rules.tc7_fuzz`) start the driver (:mod:`toolcheck.fuzz.driver`), which fuzzes every reported
+contract once per run (:mod:`.tool`: one tool's run, :mod:`.report`: its findings, :mod:`.runtime`: the time limit
+and hypothesis settings):
 
 - :mod:`.normalize`: draft 2020-12 (and 2019-09) schemas rewritten for hypothesis-jsonschema (drafts 4/6/7, no
   ``$ref``): refs inlined (recursive ones unrolled a few levels), ``prefixItems``, ``dependentRequired`` ...,
@@ -15,37 +17,21 @@ The pipeline is the engine's: :func:`run_fuzz` runs ``engine.run(settings, "fuzz
 - :mod:`.mcpcall`: the same calls sent as ``tools/call`` to a live MCP server over stdio.
 - :mod:`.save`: ``--save-failures`` appends the failing cases to ``samples/<tool>.yaml``.
 
-Nothing here imports hypothesis at module level: ``toolcheck lint`` loads :mod:`toolcheck.fuzz.rules` (to know
-every rule) and must stay fast.
+Nothing here imports hypothesis at module level: ``toolcheck lint`` loads :mod:`toolcheck.rules.tc7_fuzz` (to
+know every rule) and must stay fast.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import replace
 
 from .. import install_command
+from .options import FuzzOptions
 
 INSTALL_HINT = install_command("fuzz")
 # the versions `pyproject.toml` pins for the `fuzz` extra: hypothesis-jsonschema 0.23.1 fails on every object
 # schema with hypothesis >= 6.170.10 ("'many' object has no attribute 'more'")
 PINNED = {"hypothesis": "6.170.9", "hypothesis-jsonschema": "0.23.1"}
-
-
-@dataclass
-class FuzzOptions:
-    """What `toolcheck fuzz` was asked to do (the command line's options)."""
-
-    max_examples: int = 100  # generated cases per tool and run (valid arguments; invalid ones again)
-    seed: int = 0  # same seed, same cases, same findings
-    budget_seconds: float = 20.0  # time budget per tool
-    handler: str | None = None  # `package.module:function` for contracts that name none
-    handler_timeout: float = 5.0  # seconds per handler call
-    handler_memory: int = 4096  # MiB of address space per handler worker (RLIMIT_AS); 0: no cap
-    save_failures: bool = False  # append failing cases to samples/<tool>.yaml
-    tools: tuple[str, ...] = ()  # `--tool`: fuzz only the tools of these names (all when empty)
-    progress: bool | None = None  # None: a progress bar on a TTY, plain lines otherwise; False: silent
-    state: Any = field(default=None, repr=False, compare=False)  # the run's FuzzState (set by run_fuzz)
 
 
 def require_extra() -> None:

@@ -259,7 +259,7 @@ class Walker:
                     required.extend(x for x in r if isinstance(x, str) and x not in required)
             for name in required:
                 if name in value:
-                    out.append(Mutant("drop-required", _delete(inst, path, name), f"{loc}/{escape_pointer_token(name)}",
+                    out.append(Mutant("drop-required", delete_key(inst, path, name), f"{loc}/{escape_pointer_token(name)}",
                                       sptr, "required", f"without `{name}`", detail={"property": name}))
         if "unknown-property" in self.kinds:
             name = UNKNOWN_NAME
@@ -268,7 +268,7 @@ class Walker:
                                        for n in sup):
                 name = f"{UNKNOWN_NAME}_{i}"
                 i += 1
-            out.append(Mutant("unknown-property", _insert(inst, path, name, "unexpected"),
+            out.append(Mutant("unknown-property", insert_key(inst, path, name, "unexpected"),
                               f"{loc}/{escape_pointer_token(name)}", sptr, "additionalProperties",
                               f"with an unknown property `{name}`", declared=self.allows_extra(sup, name),
                               detail={"property": name}))
@@ -416,13 +416,13 @@ def _set(inst: Any, path: tuple, value: Any) -> Any:
     return new
 
 
-def _delete(inst: Any, path: tuple, name: str) -> Any:
+def delete_key(inst: Any, path: tuple, name: str) -> Any:
     obj = dict(_get(inst, path))
     obj.pop(name, None)
     return _set(inst, path, obj)
 
 
-def _insert(inst: Any, path: tuple, name: str, value: Any) -> Any:
+def insert_key(inst: Any, path: tuple, name: str, value: Any) -> Any:
     obj = dict(_get(inst, path))
     obj[name] = value
     return _set(inst, path, obj)
