@@ -27,8 +27,6 @@ ALLOWED_CYCLE_EDGES: dict[tuple[str, str], str] = {
     ("toolcheck.contract", "toolcheck.loading"): "WP6: the contract model (model/contract.py) does not import the "
                                                  "loaders (positions, mcp_risk)",
     ("toolcheck.fuzz.driver", "toolcheck.fuzz"): "WP5: FuzzOptions in its own module, not the package __init__",
-    ("toolcheck.report.text", "toolcheck.report"): "WP6: `statistics` out of report/__init__ (the REPORTERS dict)",
-    ("toolcheck.report.json_report", "toolcheck.report"): "WP6: `statistics` out of report/__init__",
 }
 
 # (importer, "module.name") private names imported across modules today, and who removes them

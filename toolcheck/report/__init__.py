@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
-
 
 def render(fmt: str, result, settings, version: str, color: bool = False) -> str:
     if fmt == "json":
@@ -26,12 +23,3 @@ def render(fmt: str, result, settings, version: str, color: bool = False) -> str
     from .text import render_text
 
     return render_text(result, settings, color=color)
-
-
-def statistics(findings) -> list[dict[str, Any]]:
-    counts = Counter((f.code, f.name) for f in findings)
-    fixable = {f.code for f in findings if f.fixable}
-    return [
-        {"code": code, "name": name, "count": n, "fixable": code in fixable}
-        for (code, name), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0][0]))
-    ]
