@@ -114,6 +114,9 @@ StdinFilenameOpt = Annotated[str | None, typer.Option("--stdin-filename", help="
                                                        "path the document on stdin stands for, for the config, "
                                                        "per-file ignores, format and messages; inside the "
                                                        "configured set it replaces that file.")]
+JobsOpt = Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Processes a large run's rules are shared "
+                                             "out over (default: this machine's CPUs, at most 8; 1: no "
+                                             "subprocess). The output is the same for every N.")]
 ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply `paths`/`exclude` to files named on the "
                                                "command line too (pre-commit hooks use this).")]
 
@@ -242,13 +245,14 @@ def _show_files(command: str, **kw) -> None:
     raise typer.Exit(0)
 
 
-def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
+def _check(command: str, runner=None, show_files: bool = False, jobs: int | None = None, **kw) -> None:
     import gc
 
     from .boundary import use as use_masker
-    from .engine import BASELINE_VERSION, baseline_entries, result_exit, run
+    from .engine import BASELINE_VERSION, baseline_entries
     from .masking import Masker
     from .report import render
+    from .runner import result_exit, run
 
     if show_files:
         _show_files(command, **kw)
@@ -259,7 +263,7 @@ def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
              and not os.environ.get("NO_COLOR"))
     variant = None
     if runner is None and not settings.write_baseline and not settings.unsafe_fixes:
-        from .cache import output_variant
+        from .runner.cache import output_variant
 
         variant = output_variant(settings.format, settings.statistics, settings.quiet, color)
     masker = Masker()  # the run's: it masks the report and, from now on, stderr
@@ -272,7 +276,7 @@ def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
             raise typer.Exit(done)
     else:
         result = (runner(settings, masker) if runner is not None
-                  else run(settings, command, output_variant=variant, masker=masker))
+                  else run(settings, command, output_variant=variant, masker=masker, jobs=jobs))
     for note in result.notes:
         typer.echo(note, err=True)
     if settings.write_baseline:
@@ -284,16 +288,17 @@ def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
         write_atomic(settings.write_baseline, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
         typer.echo(f"Wrote {_count(len(result.findings), 'finding')} to {settings.write_baseline}", err=True)
         raise typer.Exit(0)
-    if result.rendered is not None:
-        from .cache import copy_output
+    rendered = getattr(result, "rendered", None)  # a cache hit's stored output (see toolcheck.runner)
+    if rendered is not None:
+        from .runner.cache import copy_output
 
         if settings.output:
             from .fsutil import write_atomic_from
 
-            write_atomic_from(settings.output, lambda fh: copy_output(result.rendered, fh))
+            write_atomic_from(settings.output, lambda fh: copy_output(rendered, fh))
         else:
             sys.stdout.flush()
-            copy_output(result.rendered, sys.stdout.buffer)
+            copy_output(rendered, sys.stdout.buffer)
             sys.stdout.buffer.flush()
         raise typer.Exit(0 if settings.exit_zero else result_exit(result, settings.fail_on))
     out = render(settings.format, result, settings, __version__, color=color)
@@ -301,10 +306,11 @@ def _check(command: str, runner=None, show_files: bool = False, **kw) -> None:
         out = "\n".join(ln for ln in out.splitlines()
                         if not ln.startswith(("All checks passed", "Found ", "Targets checked"))).strip()
         out = out + "\n" if out else ""
-    if variant and result.cache_key and not settings.baseline:
-        from .cache import store_output
+    cache_key = getattr(result, "cache_key", None)
+    if variant and cache_key and not settings.baseline:
+        from .runner.cache import store_output
 
-        store_output(settings.root, result.cache_key, variant, out)
+        store_output(settings.root, cache_key, variant, out)
     if settings.output:
         from .fsutil import write_atomic
 
@@ -332,10 +338,10 @@ def lint(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt = N
          input_format: InputFormatOpt = None, mcp_command: McpOpt = None, mcp_timeout: McpTimeoutOpt = 30.0,
          mcp_save: McpSaveOpt = None, show_files: ShowFilesOpt = False, fix: FixOpt = False,
          unsafe_fixes: UnsafeFixesOpt = False, diff: DiffOpt = False,
-         stdin_filename: StdinFilenameOpt = None) -> None:
+         stdin_filename: StdinFilenameOpt = None, jobs: JobsOpt = None) -> None:
     """Static, offline checks for pre-commit: format, schema validity, descriptions and naming, leaks, safety.
     `-` reads one document from stdin."""
-    _check("lint", show_files=show_files, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
+    _check("lint", show_files=show_files, jobs=jobs, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=None, ship=None, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
            no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
@@ -353,10 +359,10 @@ def validate(paths: PathsArg = None, config: ConfigOpt = None, select: SelectOpt
              force_exclude: ForceExcludeOpt = False, input_format: InputFormatOpt = None, mcp_command: McpOpt = None,
              mcp_timeout: McpTimeoutOpt = 30.0, mcp_save: McpSaveOpt = None,
              show_files: ShowFilesOpt = False, fix: FixOpt = False, unsafe_fixes: UnsafeFixesOpt = False,
-             diff: DiffOpt = False, stdin_filename: StdinFilenameOpt = None) -> None:
+             diff: DiffOpt = False, stdin_filename: StdinFilenameOpt = None, jobs: JobsOpt = None) -> None:
     """Everything lint checks, plus vendor targets and replay of samples and recorded calls (for CI). `-` reads
     one document from stdin."""
-    _check("validate", show_files=show_files, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
+    _check("validate", show_files=show_files, jobs=jobs, paths=paths, config=config, select=select, extend_select=extend_select, ignore=ignore,
            target=target, ship=ship, samples=samples, exclude=exclude, fmt=format, output=output, fail_on=fail_on,
            exit_zero=exit_zero, statistics=statistics, baseline=baseline, write_baseline=write_baseline,
            no_cache=no_cache, quiet=quiet, force_exclude=force_exclude, input_format=input_format,
@@ -630,9 +636,10 @@ def export(
     constraints the target must drop are warnings."""
     import json
 
-    from .engine import run, worst_exit
+    from .engine import worst_exit
     from .interop import tools_payload
     from .report import render
+    from .runner import run
     from .settings import TARGETS
 
     if target.split("@", 1)[0] not in TARGETS:

@@ -279,15 +279,11 @@ def _introduced(new: list[Finding], old: list[Finding], din: DiffInput, new_file
 
 def _rules_only(settings: Settings, masker: Masker) -> RunResult:
     """Every new file is gone (all tools removed): run the TC8 rules over an empty new side."""
-    from .engine import Context, _run_rule, _runnable, _Stamper, enabled_codes
+    from .engine import check_loaded, enabled_codes
 
     enabled = enabled_codes(settings, "diff")
-    ctx = Context(settings, "diff", [], [], enabled, [], masker=masker)
-    stamper = _Stamper(settings, enabled)
-    findings: list[Finding] = []
-    for r in _runnable(enabled):
-        findings.extend(_run_rule(r, ctx, [], [], [], stamper))
-    ctx.masker.mask_findings(findings)  # the old side's tool names are quoted: the same report boundary as a run's
+    # masked like a run's (the old side's tool names are quoted): the same report boundary
+    findings = check_loaded(settings, "diff", [], [], [], masker, enabled)
     if settings.baseline:
         findings = apply_baseline(findings, settings.baseline)
     return RunResult(findings, [], [], [], enabled, [], masker=masker)
