@@ -710,21 +710,6 @@ _FAST_EXIT = False  # set by lint/validate once their output is written
 _FAST_EXIT_ALLOWED = False  # only from the console script / `python -m toolcheck`, never when main() is embedded
 
 
-def _exit_now(code: int) -> None:
-    """Exit without tearing down the heap: freeing a large run's objects one by one takes longer than the run's
-    report. Only after lint/validate, which have written and closed every file and started no process, and
-    never under a profiler or tracer (coverage, cProfile), whose exit handlers write their data, nor with
-    `-X` options (`-X importtime` writes through C stdio buffers that only a normal exit flushes)."""
-    if sys.getprofile() is not None or sys.gettrace() is not None or getattr(sys, "_xoptions", None):
-        sys.exit(code)
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        code = code or 1
-    os._exit(code)
-
-
 def entry() -> None:
     """The console script and `python -m toolcheck`: :func:`main`, allowed to skip the heap teardown at exit."""
     global _FAST_EXIT_ALLOWED
@@ -743,11 +728,15 @@ def main() -> None:
         rc = app(standalone_mode=False)
         rc = rc if isinstance(rc, int) else 0
         if _FAST_EXIT and _FAST_EXIT_ALLOWED:
-            _exit_now(rc)
+            from .runner import exit_now  # imported by lint/validate already
+
+            exit_now(rc)
         sys.exit(rc)
     except typer.Exit as e:
         if _FAST_EXIT and _FAST_EXIT_ALLOWED:
-            _exit_now(e.exit_code)
+            from .runner import exit_now
+
+            exit_now(e.exit_code)
         sys.exit(e.exit_code)
     except (ConfigError, WriteError) as e:
         typer.echo(f"toolcheck: error: {e}", err=True)
