@@ -114,7 +114,7 @@ StdinFilenameOpt = Annotated[str | None, typer.Option("--stdin-filename", help="
                                                        "path the document on stdin stands for, for the config, "
                                                        "per-file ignores, format and messages; inside the "
                                                        "configured set it replaces that file.")]
-JobsOpt = Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Processes a large run's rules are shared "
+JobsOpt = Annotated[int | None, typer.Option("--jobs", min=1, help="Processes a large run's rules are shared "
                                              "out over (default: this machine's CPUs, at most 8; 1: no "
                                              "subprocess). The output is the same for every N.")]
 ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply `paths`/`exclude` to files named on the "

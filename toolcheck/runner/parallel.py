@@ -30,17 +30,18 @@ import threading
 MIN_CONTRACTS = 300
 MAX_DEFAULT_JOBS = 8  # the rule groups' costs are uneven: past a few processes the largest group is the run
 
-# measured cost of each rule group in `validate --target all` on corpus A, one process, with its findings'
-# placing, masking and encoding (seconds, 2026-11-29): the split balances these. Groups not listed are cheap.
+# measured CPU time of each rule group in `validate --target all` on corpus A, one process, with its findings'
+# placing, masking and encoding (seconds, 2026-12-02, `benchmarks/jobs_scaling.py`): the split balances these.
+# Groups not listed are cheap.
 COST = {
-    "toolcheck.checks.targets": 2.2,
-    "toolcheck.checks.overlap": 1.8,
-    "toolcheck.rules.tc4_naming": 0.8,
-    "toolcheck.checks.schema": 0.75,
-    "toolcheck.rules.tc5_leaks": 0.65,
-    "toolcheck.checks.loading": 0.25,
-    "toolcheck.rules.tc6_safety": 0.16,
-    "toolcheck.rules.tc3_samples": 0.15,
+    "toolcheck.checks.overlap": 2.61,
+    "toolcheck.checks.targets": 2.46,
+    "toolcheck.checks.schema": 0.45,
+    "toolcheck.rules.tc4_naming": 0.43,
+    "toolcheck.rules.tc5_leaks": 0.32,
+    "toolcheck.checks.loading": 0.11,
+    "toolcheck.rules.tc3_samples": 0.11,
+    "toolcheck.rules.tc6_safety": 0.08,
 }
 DEFAULT_COST = 0.1
 
