@@ -218,25 +218,20 @@ class Bench:
         self.add("corpus A: overlap only (TC430), cold", "toolcheck lint --select TC430", s["overlap"], n)
         self.case_jobs(proj, n)
 
-    def case_jobs(self, proj: Path, n: int) -> None:
-        """Issue 21 item 4 — the place for `--jobs`: the redesign (issue 16 item 2) builds the N-way split with
-        `--jobs N`. Until it exists, today's switch is measured instead: TOOLCHECK_JOBS=1 (one process) against
-        the default (two processes). Once `toolcheck validate --help` lists --jobs, --jobs 1 / --jobs 2 are
-        timed here with no other change."""
-        help_text = subprocess.run(self.toolcheck("validate", "--help"), capture_output=True, text=True,
-                                   env=self.env).stdout
+    def case_jobs(self, proj: Path | None = None, n: int | None = None) -> None:
+        """Issue 21 item 4: `validate --target all` over corpus A with `--jobs 1` (one process) and `--jobs 2`
+        (the rule groups shared out over two), cold, alternating."""
+        if proj is None:
+            if not CORPUS.is_dir():
+                print("| corpus A: skipped (../shared/corpus/A not found) |")
+                return
+            proj, n = self.corpus_project("corpus", limit=QUICK_CORPUS_TOOLS if self.quick else None)
         base = self.toolcheck("validate", "--target", "all", "--format", "json", "--no-cache")
-        if "--jobs" in help_text:
-            cmds = {"1": [*base, "--jobs", "1"], "2": [*base, "--jobs", "2"]}
-            envs = {}
-            labels = ("toolcheck --jobs 1", "toolcheck --jobs 2")
-        else:
-            cmds = {"1": base, "2": base}
-            envs = {"1": {"TOOLCHECK_JOBS": "1"}}
-            labels = ("toolcheck, TOOLCHECK_JOBS=1 (no --jobs yet)", "toolcheck, default (two processes)")
-        s = bl.alternate(cmds, self.corpus_repeats, proj, self.env, warmup=0, envs=envs)
-        self.add("CI: validate --target all, corpus A, processes", labels[0], s["1"], n)
-        self.add("CI: validate --target all, corpus A, processes", labels[1], s["2"], n, {"1 process": s["1"]})
+        cmds = {"1": [*base, "--jobs", "1"], "2": [*base, "--jobs", "2"]}
+        s = bl.alternate(cmds, self.corpus_repeats, proj, self.env, warmup=0)
+        self.add("CI: validate --target all, corpus A, processes", "toolcheck --jobs 1", s["1"], n)
+        self.add("CI: validate --target all, corpus A, processes", "toolcheck --jobs 2", s["2"], n,
+                 {"--jobs 1": s["1"]})
 
     def case_scaling(self) -> None:
         """Issue 21 item 3: cost linear in tools at 1x/2x/4x (alternating) and 10x (full mode only, one run)
@@ -338,6 +333,8 @@ def main() -> None:
                     help="where the venvs are kept (default $TOOLCHECK_BENCH_CACHE or ~/.cache/toolcheck-bench)")
     ap.add_argument("--rebuild", action="store_true", help="reinstall the venvs even if their key is unchanged")
     ap.add_argument("--no-peers", action="store_true", help="time toolcheck only")
+    ap.add_argument("--only", choices=("precommit", "corpus", "jobs", "scaling", "overlap"), action="append",
+                    help="run only these cases (repeatable; `corpus` includes `jobs`)")
     ap.add_argument("--make-project", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--copies", type=int, default=1, help=argparse.SUPPRESS)
     ap.add_argument("--limit", type=int, default=None, help=argparse.SUPPRESS)
@@ -351,12 +348,19 @@ def main() -> None:
         b.extra["started"] = time.strftime("%Y-%m-%d %H:%M")
         b.install()
         print("\n".join(b.header()), flush=True)
+        only = set(args.only or ("precommit", "corpus", "scaling", "overlap"))
+        if "precommit" in only:
+            print("\n" + bl.TABLE_HEADER, flush=True)
+            b.case_precommit()
         print("\n" + bl.TABLE_HEADER, flush=True)
-        b.case_precommit()
-        print("\n" + bl.TABLE_HEADER, flush=True)
-        b.case_corpus()
-        b.case_scaling()
-        b.case_overlap_scaling()
+        if "corpus" in only:
+            b.case_corpus()
+        elif "jobs" in only:
+            b.case_jobs()
+        if "scaling" in only:
+            b.case_scaling()
+        if "overlap" in only:
+            b.case_overlap_scaling()
         b.extra["load_end"] = bl.load_average()
         print(f"\n- load average at end: {b.extra['load_end']}")
         if args.markdown:

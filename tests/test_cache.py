@@ -150,10 +150,10 @@ def test_package_stamp_follows_content_not_install_time(tmp_path):
     import os
     import shutil
 
-    from toolcheck import cache
+    from toolcheck.runner import cache
 
     pkg = tmp_path / "pkg"
-    shutil.copytree(Path(cache.__file__).parent / "report", pkg)
+    shutil.copytree(Path(cache.__file__).parent.parent / "report", pkg)
     before = cache._package_stamp(str(pkg))
     for p in pkg.rglob("*.py"):
         os.utime(p, (1, 1))

@@ -215,7 +215,7 @@ def test_version_1_baselines_still_apply_with_a_note(project):
     _, doc = run_json("lint", "--no-cache", cwd=project.path)
     assert doc["findings"]
     # a version 1 baseline as toolcheck 0.1.0 wrote it: the absolute pointer in the fingerprint
-    from toolcheck.engine import _fingerprint_v1
+    from toolcheck.engine import fingerprint_v1
     from toolcheck.model.findings import Finding
 
     class _File:
@@ -227,7 +227,7 @@ def test_version_1_baselines_still_apply_with_a_note(project):
                     f["column"], f["tool"], f["pointer"])
         x.extra["file"] = _File()
         old.append({"code": f["code"], "file": f["file"], "tool": f["tool"], "pointer": f["pointer"],
-                    "hash": _fingerprint_v1(x)})
+                    "hash": fingerprint_v1(x)})
     (project.path / "old.json").write_text(json.dumps({"version": 1, "findings": old}))
     for _ in range(2):  # the second run would be a cache hit: a version 1 baseline needs the documents
         p = run_cli("lint", "--baseline", "old.json", "--format", "json", cwd=project.path)

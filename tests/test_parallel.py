@@ -1,4 +1,5 @@
-"""The two-process rule run (toolcheck.parallel): same findings, same masking, same failures as one process."""
+"""The N-process rule run (toolcheck.runner.parallel, `--jobs N`): same findings, same masking, same failures as
+one process, for every N."""
 
 from __future__ import annotations
 
@@ -6,13 +7,15 @@ import json
 import os
 import random
 import sys
+from types import SimpleNamespace
 
 import pytest
 
 from tests.conftest import CORPUS, needs_corpus, run_cli, run_engine
-from toolcheck import parallel
+from toolcheck import runner
 from toolcheck.masking import Masker
 from toolcheck.model.findings import Finding
+from toolcheck.runner import parallel
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split run is Linux only")
 
@@ -57,43 +60,65 @@ def _dicts(result) -> list[dict]:
     return [f.to_dict() for f in result.findings]
 
 
-def test_split_run_matches_serial_run(tmp_path, monkeypatch):
+def _run(command: str, proj, jobs: int | None, **opts):
+    """The runner in-process (the engine with the process split), no cache."""
+    from toolcheck.cli import build_settings
+
+    old = os.getcwd()
+    os.chdir(proj)
+    try:
+        kw = dict(paths=None, config=None, select=None, extend_select=None, ignore=None, target=None, ship=None,
+                  samples=None, exclude=None, fmt=None, output=None, fail_on=None, exit_zero=False, statistics=False,
+                  baseline=None, write_baseline=None, no_cache=True, quiet=False, force_exclude=False)
+        kw.update(opts)
+        return runner.run(build_settings(command, **kw), command, jobs=jobs)
+    finally:
+        os.chdir(old)
+
+
+def test_split_run_matches_serial_run_for_any_number_of_processes(tmp_path, monkeypatch):
     proj = _project(tmp_path, parallel.MIN_CONTRACTS + 20)
     calls = []
     real = parallel.run_split
 
-    def spy(*a, **kw):
-        calls.append(1)
-        return real(*a, **kw)
+    def spy(work, shares, *a, **kw):
+        calls.append(len(shares))
+        return real(work, shares, *a, **kw)
 
     monkeypatch.setattr(parallel, "run_split", spy)
-    monkeypatch.setenv("TOOLCHECK_JOBS", "1")
-    serial = run_engine("validate", cwd=proj, target=["all"])
-    assert calls == []
-    monkeypatch.setenv("TOOLCHECK_JOBS", "2")
-    split = run_engine("validate", cwd=proj, target=["all"])
-    assert calls == [1]
-    assert _dicts(split) == _dicts(serial)
+    serial = _run("validate", proj, 1, target=["all"])
+    assert calls == []  # --jobs 1: no subprocess
+    assert _dicts(serial) == _dicts(run_engine("validate", cwd=proj, target=["all"]))  # the pure engine's
+    for jobs in (2, 3, 5):
+        calls.clear()
+        split = _run("validate", proj, jobs, target=["all"])
+        assert calls == [jobs]
+        assert _dicts(split) == _dicts(serial), jobs
+        assert not any("Zq8!vR2#kP" in json.dumps(d) for d in _dicts(split))
     codes = {f.code[:3] for f in serial.findings}
-    assert {"TC2", "TC4", "TC5"} <= codes  # both sides of the split produced findings
-    assert not any("Zq8!vR2#kP" in json.dumps(d) for d in _dicts(split))
+    assert {"TC2", "TC4", "TC5"} <= codes  # several shares of the split produced findings
 
 
 def test_split_run_is_skipped_for_small_runs(tmp_path, monkeypatch):
     proj = _project(tmp_path, 20)
-    monkeypatch.setenv("TOOLCHECK_JOBS", "2")
     monkeypatch.setattr(parallel, "run_split", lambda *a, **k: pytest.fail("forked for 20 contracts"))
-    assert run_engine("lint", cwd=proj).findings
+    assert _run("lint", proj, 4).findings
 
 
-def test_cli_output_is_the_same_with_one_or_two_jobs(tmp_path):
+def test_cli_output_is_the_same_for_one_two_or_three_jobs(tmp_path):
     proj = _project(tmp_path, parallel.MIN_CONTRACTS + 5)
-    one = run_cli("validate", "--target", "all", "--format", "json", "--no-cache", cwd=proj,
-                  env={"TOOLCHECK_JOBS": "1"})
-    two = run_cli("validate", "--target", "all", "--format", "json", "--no-cache", cwd=proj,
-                  env={"TOOLCHECK_JOBS": "2"})
-    assert one.returncode == two.returncode == 1, one.stderr + two.stderr
-    assert one.stdout == two.stdout
+    args = ("validate", "--target", "all", "--format", "json", "--no-cache")
+    one, two, three = (run_cli(*args, "--jobs", n, cwd=proj) for n in ("1", "2", "3"))
+    assert one.returncode == two.returncode == three.returncode == 1, one.stderr + two.stderr + three.stderr
+    assert one.stdout == two.stdout == three.stdout
+    text = [run_cli("lint", "--no-cache", "--jobs", n, cwd=proj) for n in ("1", "3")]
+    assert text[0].stdout == text[1].stdout and text[0].returncode == text[1].returncode
+
+
+def test_jobs_must_be_a_positive_number(tmp_path):
+    proj = _project(tmp_path, 3)
+    p = run_cli("lint", "--jobs", "0", cwd=proj)
+    assert p.returncode == 2 and "--jobs" in p.stderr
 
 
 @needs_corpus
@@ -102,10 +127,35 @@ def test_corpus_sample_split_matches_serial(tmp_path):
     (tmp_path / "tools.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (tmp_path / "toolcheck.yaml").write_text("paths: [tools.jsonl]\n", encoding="utf-8")
     args = ("validate", "--target", "all", "--format", "json", "--no-cache")
-    one = run_cli(*args, cwd=tmp_path, env={"TOOLCHECK_JOBS": "1"})
-    two = run_cli(*args, cwd=tmp_path, env={"TOOLCHECK_JOBS": "2"})
-    assert one.returncode == two.returncode == 1
-    assert one.stdout == two.stdout
+    one = run_cli(*args, "--jobs", "1", cwd=tmp_path)
+    two = run_cli(*args, "--jobs", "2", cwd=tmp_path)
+    three = run_cli(*args, "--jobs", "3", cwd=tmp_path)
+    assert one.returncode == two.returncode == three.returncode == 1
+    assert one.stdout == two.stdout == three.stdout
+
+
+def test_the_plan_balances_groups_over_n_processes():
+    from types import SimpleNamespace
+
+    from toolcheck.rules.base import RuleSpec
+
+    def rule(code, module):
+        return RuleSpec(code, f"rule-{code.lower()}", scope="set", module=module, legacy=lambda items, ctx: [])
+
+    groups = ["toolcheck.checks.overlap", "toolcheck.checks.targets", "toolcheck.checks.schema",
+              "toolcheck.rules.tc4_naming", "toolcheck.rules.tc5_leaks", "mod_x"]
+    rules = [rule(f"TC89{i}", g) for i, g in enumerate(groups)]
+    contracts = [SimpleNamespace(file=_File()) for _ in range(parallel.MIN_CONTRACTS)]
+    assert parallel.plan(rules, contracts, 1) is None
+    two = parallel.plan(rules, contracts, 2)
+    assert [[r.group for r in share] for share in two] == [
+        ["toolcheck.checks.overlap", "toolcheck.rules.tc4_naming", "mod_x"],  # 2.61 + 0.43 + 0.1 s (COST)
+        ["toolcheck.checks.targets", "toolcheck.checks.schema", "toolcheck.rules.tc5_leaks"]]  # 2.46 + 0.45 + 0.32
+    three = parallel.plan(rules, contracts, 3)
+    assert [share[0].group for share in three] == groups[:3]  # the three costliest lead a share each
+    assert sorted(r.code for share in three for r in share) == sorted(r.code for r in rules)
+    assert len(parallel.plan(rules, contracts, 64)) == len(groups)  # never more processes than groups
+    assert parallel.plan(rules, contracts[:-1], 4) is None  # a small run never forks
 
 
 # ------------------------------------------------------------------------------------------------ run_split
@@ -140,7 +190,7 @@ def test_secrets_learned_on_either_side_mask_both_sides(monkeypatch):
         remask([f for fs in out.values() for f in fs])
         return out
 
-    got = parallel.run_split(work, ["here"], ["there"], files, remask=remask, masker=masker)
+    got = parallel.run_split(work, [["here"], ["there"]], files, remask=remask, masker=masker)
     assert set(got) == {"P", "C"}
     for code in ("P", "C"):
         msg = got[code][0].message
@@ -160,7 +210,7 @@ def test_a_child_that_dies_leaves_its_rules_to_the_parent():
         ran_here.extend(rules)
         return {r: [_finding(r, r, files[0])] for r in rules}
 
-    got = parallel.run_split(work, ["A"], ["B"], files, remask=lambda fs: None, masker=Masker())
+    got = parallel.run_split(work, [["A"], ["B"]], files, remask=lambda fs: None, masker=Masker())
     assert sorted(got) == ["A", "B"]
     assert ran_here == ["A", "B"]
 
@@ -174,16 +224,21 @@ def test_an_error_in_the_child_surfaces_as_in_one_process():
         return {r: [] for r in rules}
 
     with pytest.raises(ValueError, match="rule B is broken"):
-        parallel.run_split(work, ["A"], ["B"], files, remask=lambda fs: None, masker=Masker())
+        parallel.run_split(work, [["A"], ["B"]], files, remask=lambda fs: None, masker=Masker())
 
 
-def test_jobs_setting(monkeypatch):
+def test_default_jobs(monkeypatch):
     monkeypatch.setenv("TOOLCHECK_JOBS", "1")
-    assert parallel.jobs() == 1
+    assert parallel.default_jobs() == 1
     monkeypatch.setenv("TOOLCHECK_JOBS", "nonsense")
-    assert parallel.jobs() == 1
+    assert parallel.default_jobs() == 1
     monkeypatch.setenv("TOOLCHECK_JOBS", "4")
-    assert parallel.jobs() == 4
+    assert parallel.default_jobs() == 4
+    monkeypatch.delenv("TOOLCHECK_JOBS")
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(3)), raising=False)
+    assert parallel.default_jobs() == 3  # the CPUs this process may use (a container's, a taskset's)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(64)), raising=False)
+    assert parallel.default_jobs() == parallel.MAX_DEFAULT_JOBS == 8
 
 
 def test_a_failure_here_kills_the_child_instead_of_waiting_for_it():
@@ -200,40 +255,51 @@ def test_a_failure_here_kills_the_child_instead_of_waiting_for_it():
 
     t = time.monotonic()
     with pytest.raises(RuntimeError, match="broken here"):
-        parallel.run_split(work, ["A"], ["B"], files, remask=lambda fs: None, masker=Masker())
+        parallel.run_split(work, [["A"], ["B"]], files, remask=lambda fs: None, masker=Masker())
     assert time.monotonic() - t < 20
 
 
 def test_only_lint_and_validate_split(tmp_path, monkeypatch):
     """fuzz runs its own worker processes and time limits: it must never run in a forked copy of the engine."""
-    from types import SimpleNamespace
-
-    from toolcheck import engine
-    from toolcheck.engine import Context, _run_rules, _Stamper
+    from toolcheck.engine import Context, RunResult, Stamper
+    from toolcheck.engine.pipeline import run_rules
     from toolcheck.rules.base import RuleSpec
+    from toolcheck.settings import Settings
 
     def rule(code, module):
         return RuleSpec(code, f"rule-{code.lower()}", scope="set", module=module, legacy=lambda items, ctx: [])
 
+    proj = _project(tmp_path, 3)
+    executors = {}
+
+    def check(settings, inputs, masker=None, texts=None, executor=None):
+        executors[inputs.command] = executor
+        return RunResult([], [], [], [], set(), [])
+
+    monkeypatch.setattr(runner, "check", check)
+    for command in ("fuzz", "lint", "validate"):
+        _run(command, proj, 4)
+    assert executors["fuzz"] is None
+    assert isinstance(executors["lint"], runner.Split) and isinstance(executors["validate"], runner.Split)
+
     rules = [rule("TC898", "mod_a"), rule("TC899", "mod_b")]
     contracts = [SimpleNamespace(file=_File()) for _ in range(parallel.MIN_CONTRACTS + 1)]
-    monkeypatch.setenv("TOOLCHECK_JOBS", "2")
     split = []
-    monkeypatch.setattr(parallel, "run_split", lambda work, here, there, files, remask, masker: split.append(1) or {
-        **work(here), **work(there)})
-    settings = engine.Settings(root=str(tmp_path))
-    for command, forks in (("fuzz", False), ("validate", True), ("lint", True)):
-        split.clear()
-        ctx = Context(settings, command, [], [], set(), [])
-        assert _run_rules(rules, ctx, [], contracts, [], _Stamper(settings, set())) == []
-        assert bool(split) is forks, command
+    monkeypatch.setattr(parallel, "run_split", lambda work, shares, files, remask, masker: split.append(1) or {
+        k: v for share in shares for k, v in work(share).items()})
+    settings = Settings(root=str(tmp_path))
+    ctx = Context(settings, "validate", [], [], set(), [])
+    assert run_rules(rules, ctx, [], contracts, [], Stamper(settings, set())) == []
+    assert split == []  # the engine alone never splits
+    assert run_rules(rules, ctx, [], contracts, [], Stamper(settings, set()), runner.Split(2)) == []
+    assert split == [1]
 
 
 def test_detached_work_does_not_hold_the_callers_output_pipe():
     import subprocess
     import time
 
-    code = ("import time\nfrom toolcheck.parallel import detached\n"
+    code = ("import time\nfrom toolcheck.runner.parallel import detached\n"
             "ok = detached(lambda: (time.sleep(4), print('from the detached process')))\nprint('done', ok)\n")
     t = time.monotonic()
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

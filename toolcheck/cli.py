@@ -94,8 +94,8 @@ def _check(command: str, opts: CheckOptions, runner=None) -> None:
     import gc
 
     from .boundary import use as use_masker
-    from .engine import result_exit, run
     from .masking import Masker
+    from .runner import result_exit, run
 
     if opts.show_files:
         _show_files(command, opts)
@@ -106,7 +106,7 @@ def _check(command: str, opts: CheckOptions, runner=None) -> None:
              and not os.environ.get("NO_COLOR"))
     variant = None
     if runner is None and not settings.write_baseline and not settings.unsafe_fixes:
-        from .cache import output_variant
+        from .runner.cache import output_variant
 
         variant = output_variant(settings.format, settings.statistics, settings.quiet, color)
     masker = Masker()  # the run's: it masks the report and, from now on, stderr
@@ -119,21 +119,22 @@ def _check(command: str, opts: CheckOptions, runner=None) -> None:
             raise typer.Exit(done)
     else:
         result = (runner(settings, masker) if runner is not None
-                  else run(settings, command, output_variant=variant, masker=masker))
+                  else run(settings, command, output_variant=variant, masker=masker, jobs=settings.jobs))
     for note in result.notes:
         typer.echo(note, err=True)
     if settings.write_baseline:
         _write_baseline(settings, result)
-    if result.rendered is not None:
-        from .cache import copy_output
+    rendered = getattr(result, "rendered", None)  # a cache hit's stored output (see toolcheck.runner)
+    if rendered is not None:
+        from .runner.cache import copy_output
 
         if settings.output:
             from .fsutil import write_atomic_from
 
-            write_atomic_from(settings.output, lambda fh: copy_output(result.rendered, fh))
+            write_atomic_from(settings.output, lambda fh: copy_output(rendered, fh))
         else:
             sys.stdout.flush()
-            copy_output(result.rendered, sys.stdout.buffer)
+            copy_output(rendered, sys.stdout.buffer)
             sys.stdout.buffer.flush()
         raise typer.Exit(0 if settings.exit_zero else result_exit(result, settings.fail_on))
     _write_report(settings, result, color, variant)
@@ -161,10 +162,11 @@ def _write_report(settings, result, color: bool, variant: str | None) -> None:
     from .report import render
 
     out = render(settings.format, result, settings, __version__, color=color)
-    if variant and result.cache_key and not settings.baseline:
-        from .cache import store_output
+    cache_key = getattr(result, "cache_key", None)
+    if variant and cache_key and not settings.baseline:
+        from .runner.cache import store_output
 
-        store_output(settings.root, result.cache_key, variant, out)
+        store_output(settings.root, cache_key, variant, out)
     if settings.output:
         from .fsutil import write_atomic
 
@@ -454,9 +456,10 @@ def export(
     constraints the target must drop are warnings."""
     import json
 
-    from .engine import run, worst_exit
+    from .engine import worst_exit
     from .interop import tools_payload
     from .report import render
+    from .runner import run
     from .vendors.targets import unknown_target
 
     problem = unknown_target(target)
@@ -526,21 +529,6 @@ _FAST_EXIT = False  # set by lint/validate once their output is written
 _FAST_EXIT_ALLOWED = False  # only from the console script / `python -m toolcheck`, never when main() is embedded
 
 
-def _exit_now(code: int) -> None:
-    """Exit without tearing down the heap: freeing a large run's objects one by one takes longer than the run's
-    report. Only after lint/validate, which have written and closed every file and started no process, and
-    never under a profiler or tracer (coverage, cProfile), whose exit handlers write their data, nor with
-    `-X` options (`-X importtime` writes through C stdio buffers that only a normal exit flushes)."""
-    if sys.getprofile() is not None or sys.gettrace() is not None or getattr(sys, "_xoptions", None):
-        sys.exit(code)
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        code = code or 1
-    os._exit(code)
-
-
 def entry() -> None:
     """The console script and `python -m toolcheck`: :func:`main`, allowed to skip the heap teardown at exit."""
     global _FAST_EXIT_ALLOWED
@@ -559,11 +547,15 @@ def main() -> None:
         rc = app(standalone_mode=False)
         rc = rc if isinstance(rc, int) else 0
         if _FAST_EXIT and _FAST_EXIT_ALLOWED:
-            _exit_now(rc)
+            from .runner import exit_now  # imported by lint/validate already
+
+            exit_now(rc)
         sys.exit(rc)
     except typer.Exit as e:
         if _FAST_EXIT and _FAST_EXIT_ALLOWED:
-            _exit_now(e.exit_code)
+            from .runner import exit_now
+
+            exit_now(e.exit_code)
         sys.exit(e.exit_code)
     except ConfigError as e:
         for problem in e.problems:  # every problem of a config, one line each

@@ -85,20 +85,7 @@ def _first_line(b: bytes) -> str:
 
 
 def _diff_base(settings: Settings, cwd: str, ref: str, masker: Masker) -> RunResult:
-    if not ref or ref.startswith("-") or any(c in ref for c in "\0\n"):
-        raise ConfigError(f"not a git ref: `{ref}`")
-    p = _git(["rev-parse", "--show-toplevel"], cwd)
-    if p.returncode != 0:
-        why = _first_line(p.stderr)
-        if "not a git repository" in why.lower() or not why:
-            raise ConfigError(f"--base needs a git repository, and {cwd} is not inside one")
-        raise ConfigError(f"git: {why}")
-    top = os.path.realpath(p.stdout.decode("utf-8", "replace").strip())
-    p = _git(["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], top)
-    if p.returncode != 0:
-        raise ConfigError(f"unknown git ref `{ref}` (no such branch, tag or commit in {top})")
-    commit = p.stdout.decode("ascii", "replace").strip()
-
+    top, commit = _resolve_ref(cwd, ref)
     if settings.paths:
         targets = [os.path.abspath(os.path.join(cwd, x)) for x in settings.paths]
     else:
@@ -109,26 +96,7 @@ def _diff_base(settings: Settings, cwd: str, ref: str, masker: Masker) -> RunRes
         if rel == os.pardir or rel.startswith(os.pardir + os.sep) or os.path.isabs(rel):
             raise ConfigError(f"{display_path(t, cwd)} is outside the git repository {top}")
         rels.append(rel)
-
-    p = _git(["ls-tree", "-r", "-z", "--full-name", commit, "--", *[r.replace(os.sep, "/") for r in rels]], top)
-    if p.returncode != 0:
-        raise ConfigError(f"git ls-tree: {_first_line(p.stderr)}")
-    from .loading import file_kind
-
-    blobs: list[tuple[str, str]] = []
-    for entry in p.stdout.split(b"\0"):
-        if not entry:
-            continue
-        meta, _, name_b = entry.partition(b"\t")
-        parts = meta.split()
-        if len(parts) != 3 or parts[1] != b"blob" or parts[0] not in (b"100644", b"100755"):
-            continue  # symlinks, submodules
-        name = name_b.decode("utf-8", "surrogateescape")
-        segs = name.split("/")
-        if not file_kind(name) or any(s in ("", ".", "..") for s in segs):
-            continue
-        blobs.append((parts[2].decode("ascii"), name))
-
+    blobs = _blobs(top, commit, rels)
     with tempfile.TemporaryDirectory(prefix="toolcheck-diff-") as tmp:
         tmp = os.path.realpath(tmp)
         _write_blobs(top, blobs, tmp)
@@ -150,6 +118,46 @@ def _diff_base(settings: Settings, cwd: str, ref: str, masker: Masker) -> RunRes
                         not_compared={counterparts[a][1] for a in side.unreadable if a in counterparts})
         new_paths = [t for t in targets if os.path.lexists(t)]
         return _run_new(settings, cwd, new_paths, din, side, masker)
+
+
+def _resolve_ref(cwd: str, ref: str) -> tuple[str, str]:
+    """(the repository's top folder, the commit ``ref`` names); ConfigError when either is missing."""
+    if not ref or ref.startswith("-") or any(c in ref for c in "\0\n"):
+        raise ConfigError(f"not a git ref: `{ref}`")
+    p = _git(["rev-parse", "--show-toplevel"], cwd)
+    if p.returncode != 0:
+        why = _first_line(p.stderr)
+        if "not a git repository" in why.lower() or not why:
+            raise ConfigError(f"--base needs a git repository, and {cwd} is not inside one")
+        raise ConfigError(f"git: {why}")
+    top = os.path.realpath(p.stdout.decode("utf-8", "replace").strip())
+    p = _git(["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], top)
+    if p.returncode != 0:
+        raise ConfigError(f"unknown git ref `{ref}` (no such branch, tag or commit in {top})")
+    return top, p.stdout.decode("ascii", "replace").strip()
+
+
+def _blobs(top: str, commit: str, rels: list[str]) -> list[tuple[str, str]]:
+    """(object id, path) of each regular contract-like file under ``rels`` at ``commit``."""
+    p = _git(["ls-tree", "-r", "-z", "--full-name", commit, "--", *[r.replace(os.sep, "/") for r in rels]], top)
+    if p.returncode != 0:
+        raise ConfigError(f"git ls-tree: {_first_line(p.stderr)}")
+    from .loading import file_kind
+
+    blobs: list[tuple[str, str]] = []
+    for entry in p.stdout.split(b"\0"):
+        if not entry:
+            continue
+        meta, _, name_b = entry.partition(b"\t")
+        parts = meta.split()
+        if len(parts) != 3 or parts[1] != b"blob" or parts[0] not in (b"100644", b"100755"):
+            continue  # symlinks, submodules
+        name = name_b.decode("utf-8", "surrogateescape")
+        segs = name.split("/")
+        if not file_kind(name) or any(s in ("", ".", "..") for s in segs):
+            continue
+        blobs.append((parts[2].decode("ascii"), name))
+    return blobs
 
 
 def _write_blobs(top: str, blobs: list[tuple[str, str]], tmp: str) -> None:
@@ -279,15 +287,11 @@ def _introduced(new: list[Finding], old: list[Finding], din: DiffInput, new_file
 
 def _rules_only(settings: Settings, masker: Masker) -> RunResult:
     """Every new file is gone (all tools removed): run the TC8 rules over an empty new side."""
-    from .engine import Context, _run_rule, _runnable, _Stamper, enabled_codes
+    from .engine import check_loaded, enabled_codes
 
     enabled = enabled_codes(settings, "diff")
-    ctx = Context(settings, "diff", [], [], enabled, [], masker=masker)
-    stamper = _Stamper(settings, enabled)
-    findings: list[Finding] = []
-    for r in _runnable(enabled):
-        findings.extend(_run_rule(r, ctx, [], [], [], stamper))
-    ctx.masker.mask_findings(findings)  # the old side's tool names are quoted: the same report boundary as a run's
+    # masked like a run's (the old side's tool names are quoted): the same report boundary
+    findings = check_loaded(settings, "diff", [], [], [], masker, enabled)
     if settings.baseline:
         findings = apply_baseline(findings, settings.baseline)
     return RunResult(findings, [], [], [], enabled, [], masker=masker)

@@ -12,7 +12,7 @@ The masker is an object of the run, not process state: the engine creates one pe
 hands it, which also masks stderr for that run, see :mod:`toolcheck.boundary`) and keeps it in
 ``RunResult.masker``. When a large run splits its rules across processes, each side's masker learns what its
 rules found; the child sends its :attr:`Masker.known` back, the parent :meth:`learns <Masker.learn>` it and
-masks both sides' findings again with what the other side learned (:mod:`toolcheck.parallel`).
+masks each share's findings again with what the others learned (:mod:`toolcheck.runner.parallel`).
 
 :data:`PATTERNS` is a masker that never learns anything: for output made outside a run (a host's
 ``check_arguments`` result, an MCP server's stderr quoted in a note).

@@ -86,8 +86,10 @@ StdinFilenameOpt = Annotated[str | None, typer.Option("--stdin-filename", help="
                                                        "configured set it replaces that file.")]
 ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply `paths`/`exclude` to files named on the "
                                                "command line too (pre-commit hooks use this).")]
-JobsOpt = Annotated[int | None, typer.Option("--jobs", min=1, help="Processes to check with (default: the machine's "
-                                             "cores, capped).", show_default=False)]
+JobsOpt = Annotated[int | None, typer.Option("--jobs", min=1, help="Processes a large run's rules are shared "
+                                             "out over (default: this machine's CPUs, at most 8; 1: no "
+                                             "subprocess). The output is the same for every N.",
+                                             show_default=False)]
 
 
 

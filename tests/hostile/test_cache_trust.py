@@ -111,7 +111,7 @@ def test_an_old_format_entry_without_a_mac_is_a_miss(tmp_path):
 
 def test_the_key_is_private_and_concurrent_first_runs_agree_on_it(tmp_path):
     home = tmp_path / "fresh-config"
-    code = "from toolcheck import cache; import sys; sys.stdout.write((cache.secret() or b'').hex())"
+    code = "from toolcheck.runner import cache; import sys; sys.stdout.write((cache.secret() or b'').hex())"
     procs = [subprocess.Popen([sys.executable, "-c", code], env={**os.environ, "XDG_CONFIG_HOME": str(home)},
                               stdout=subprocess.PIPE) for _ in range(8)]
     keys = {p.communicate(timeout=60)[0] for p in procs}

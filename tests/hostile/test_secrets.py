@@ -135,9 +135,9 @@ def test_a_config_error_quoting_a_token_is_masked(tmp_path):
 def test_a_crash_message_is_masked(tmp_path):
     """The one place a bug becomes a message: what it prints goes through the stderr boundary too."""
     root = _project(tmp_path, EVERYWHERE)
-    code = ("import sys, toolcheck.engine as e\n"
+    code = ("import sys, toolcheck.runner as r\n"
             f"def boom(*a, **k): raise RuntimeError('failed on {TOKEN}')\n"
-            "e.run = boom\n"
+            "r.run = boom\n"
             "from toolcheck.cli import main\nsys.argv = ['toolcheck', 'lint', '--no-cache']\nmain()\n")
     p = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and "internal error" in p.stderr and TOKEN not in p.stderr, p.stderr

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
-
 # the output formats (`--format`'s choices; the config schema's `format` enum is checked against it by a test)
 FORMATS = ("text", "json", "sarif", "junit", "github")
 
@@ -29,12 +26,3 @@ def render(fmt: str, result, settings, version: str, color: bool = False) -> str
     from .text import render_text
 
     return render_text(result, settings, color=color)
-
-
-def statistics(findings) -> list[dict[str, Any]]:
-    counts = Counter((f.code, f.name) for f in findings)
-    fixable = {f.code for f in findings if f.fixable}
-    return [
-        {"code": code, "name": name, "count": n, "fixable": code in fixable}
-        for (code, name), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0][0]))
-    ]

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from ..model.findings import JSON_ENCODER
-from . import statistics
+from .statistics import statistics
 
 # the findings' own encoder (one per process: json.dumps would build a new one per call); compact, so the C
 # encoder runs; one finding per line keeps large reports fast to write and easy to grep

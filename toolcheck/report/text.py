@@ -5,7 +5,7 @@ Colour (through rich) only on a terminal and never with NO_COLOR; plain text oth
 
 from __future__ import annotations
 
-from . import statistics
+from .statistics import statistics
 
 _SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 

@@ -33,8 +33,8 @@ import json
 import os
 from typing import Any
 
-from . import __version__
-from .model.findings import Finding
+from .. import __version__
+from ..model.findings import Finding
 
 CACHE_DIR = ".toolcheck_cache"
 _SETTINGS_FIELDS = ("select", "extend_select", "ignore", "per_file_ignores", "severity", "rules", "allow_domains",
@@ -45,7 +45,7 @@ _SETTINGS_FIELDS = ("select", "extend_select", "ignore", "per_file_ignores", "se
 def _package_stamp(root: str | None = None) -> str:
     """The content of toolcheck's own files (~1 MB, a few ms): an edited rule (a development checkout) never
     reads stale entries, and a reinstall of the same version (a CI job restoring a kept cache) still hits."""
-    root = root or os.path.dirname(os.path.abspath(__file__))
+    root = root or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # toolcheck/
     h = hashlib.sha256()
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
@@ -332,13 +332,13 @@ def findings_of(root: str, key: str) -> list[Finding] | None:
 
 
 def _write(root: str, key: str, part: str, text: str) -> None:
-    from .boundary import encode
+    from ..boundary import encode
 
     _write_bytes(root, key, part, encode(text))
 
 
 def _write_bytes(root: str, key: str, part: str, body: bytes) -> None:
-    from .fsutil import write_atomic, write_atomic_from
+    from ..fsutil import write_atomic, write_atomic_from
 
     if secret() is None or unusable(root):
         return
@@ -374,8 +374,8 @@ def store(root: str, key: str, result, detach: bool = False) -> None:
 
 def _store_findings(root: str, key: str, result) -> None:
     """Each finding as a row ``[finding, fingerprint, SARIF column]``, the finding being its JSON-report line."""
-    from .engine import _fingerprint
-    from .report.sarif import utf16_column
+    from ..engine.baseline import fingerprint
+    from ..report.sarif import utf16_column
 
     parts = [f'{{"key":"{key}","findings":[']
     add = parts.extend
@@ -383,7 +383,7 @@ def _store_findings(root: str, key: str, result) -> None:
     for f in result.findings:
         sf = f.extra.get("file")
         col16 = utf16_column(sf, f.line, f.column) if sf is not None else f.column
-        add((sep, f.to_json(), ',"', _fingerprint(f), '",', str(int(col16)), "]"))  # a fingerprint is hex
+        add((sep, f.to_json(), ',"', fingerprint(f), '",', str(int(col16)), "]"))  # a fingerprint is hex
         sep = ",["
     parts.append("]}")
     _write(root, key, "findings.json", "".join(parts))
@@ -392,7 +392,7 @@ def _store_findings(root: str, key: str, result) -> None:
 def store_output(root: str, key: str, variant: str, text: str) -> None:
     """The text a run wrote, so the next unchanged run with the same output options writes it without rendering."""
     if os.path.exists(_path(root, key)):
-        from .boundary import encode
+        from ..boundary import encode
 
         _write_bytes(root, key, f"out-{variant}", encode(text))
 
@@ -404,7 +404,7 @@ def _findings_from(rows: list) -> list[Finding]:
     for d, fp, col16 in rows:
         f = Finding(**{k: d.get(k) for k in fields})
         if "fix" in d:  # what the report shows (masked): marks and counts; `--fix` never runs on the cache
-            from .fixing.model import Fix
+            from ..fixing.model import Fix
 
             f.fix = Fix.from_dict(d["fix"])
         f.extra.update(fingerprint=fp, utf16_column=col16)
