@@ -31,7 +31,7 @@ def main() -> None:
 
     from toolcheck.engine import Context
     from toolcheck.loading import load_file
-    from toolcheck.registry import RULES, load_rules
+    from toolcheck.rules import RULES, load_rules
     from toolcheck.settings import Settings
 
     load_rules()

@@ -35,12 +35,10 @@ def test_every_rule_file_is_registered_from_its_own_module():
     load_rules()
     for code, module in cat.RULE_MODULES.items():
         r = RULES[code]
-        assert r.module == module and r.legacy is None, code
+        assert r.module == module, code
         assert (r.check is None) == (r.scope == "emitted"), code  # a process emits the code: no check
         assert r.doc and r.summary, code
-    legacy = {r.module for r in RULES.values() if r.legacy is not None}
-    assert legacy == set(cat.LEGACY_MODULES)
-    assert not set(cat.RULE_MODULES) & {c for c, r in RULES.items() if r.legacy is not None}
+    assert set(cat.RULE_MODULES) == set(RULES)  # every registered code comes from a rule file
 
 
 def test_rule_spec_validates_its_declaration():

@@ -8,7 +8,7 @@ import pytest
 
 from toolcheck.config import ConfigError, key_path, read_config
 from toolcheck.loading.toml_positions import toml_positions
-from toolcheck.rules import Option, load_rules, option_of_default
+from toolcheck.rules import load_rules
 
 from .conftest import run_cli
 
@@ -149,14 +149,6 @@ def test_old_style_rules_options_are_typed_by_their_defaults(project):
     assert "must be a list of strings, not a string" in got[2]
     assert "must list strings only, not null" in got[3]
     assert "must be a boolean, not an integer" in got[4]
-
-
-def test_option_of_default():
-    assert option_of_default(0.5) == Option(float, 0.5)
-    assert option_of_default(3).problem(2.5) == "must be an integer, not a number"
-    assert option_of_default(["a", "b"]).items is str
-    assert option_of_default([]).problem([1, "x"]) is None  # an empty default says nothing of its items
-    assert option_of_default(False).problem(0) == "must be a boolean, not an integer"
 
 
 def test_valid_configs_pass_unchanged(project):

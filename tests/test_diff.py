@@ -288,7 +288,7 @@ def test_usage_errors(tmp_path):
 
 def test_diff_never_imports_hypothesis(tmp_path):
     case = copy_case(FIXTURES / "TC807" / "fail" / "maximum-lowered", tmp_path)
-    code = ("import sys; from toolcheck.registry import load_rules; load_rules(); "
+    code = ("import sys; from toolcheck.rules import load_rules; load_rules(); "
             "import toolcheck.diffing, toolcheck.cli as c, os; os.chdir(sys.argv[1]); "
             "from toolcheck.diffing import run_diff; "
             "s = c.build_settings('diff', c.CheckOptions(no_cache=True)); r = run_diff(s, ['old', 'new'], None); "

@@ -88,7 +88,7 @@ def test_fix_fixture(code, case, tmp_path):
 
 def test_every_fixable_rule_has_fixture_pairs():
     """A rule that declares a fix has fixture pairs; a fixture folder names a rule with a fix."""
-    from toolcheck.registry import load_rules
+    from toolcheck.rules import load_rules
 
     rules = load_rules()
     declared = {c for c, r in rules.items() if r.fix != "none"}

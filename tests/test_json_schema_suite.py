@@ -27,7 +27,7 @@ import pytest
 from toolcheck.contract import Contract, SourceFile
 from toolcheck.engine import Context
 from toolcheck.host import check_arguments
-from toolcheck.registry import RULES, load_rules
+from toolcheck.rules import RULES, load_rules
 from toolcheck.settings import Settings
 
 SUITE = Path(__file__).resolve().parent / "data" / "json-schema-test-suite"

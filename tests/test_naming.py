@@ -9,8 +9,7 @@ from collections import Counter
 
 import pytest
 
-from toolcheck.registry import load_rules
-from toolcheck.rules import doc_section
+from toolcheck.rules import doc_section, load_rules
 from toolcheck.rules.tc4_naming.enum_in_description import enum_values
 from toolcheck.rules.tc4_naming.inconsistent_name_style import name_style
 from toolcheck.rules.tc4_naming.index import name_words, word_count

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from toolcheck.registry import doc_code_block, doc_section, load_rules
+from toolcheck.rules import doc_code_block, doc_section, load_rules
 
 from .conftest import run_engine
 

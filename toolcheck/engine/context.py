@@ -41,8 +41,6 @@ class Context:
         given: dict[str, Any] = {}
         for key in (code, r.name):
             given.update(self.settings.rules.get(key, {}) or {})
-        if r.legacy is not None:
-            return {**r.defaults(), **given}
         got = self.resolved[code] = r.resolve_options(given)
         return got
 

@@ -25,11 +25,8 @@ def runnable(enabled: set[str]) -> list[RuleSpec]:
 
 
 def caller(r: RuleSpec, ctx: Context):
-    """``item -> hits`` of a rule: an old-style ``fn(item, ctx)``, or a rule file's ``check(facts, options)``
-    with the facts of its index (the item itself without one) and its resolved options."""
-    if r.legacy is not None:
-        fn = r.legacy
-        return lambda item: fn(item, ctx) or ()
+    """``item -> hits`` of a rule: its ``check(facts, options)`` with the facts of its index (the item itself
+    without one) and its resolved options."""
     options = ctx.options(r.code)
     check = r.check
     if r.index is None:

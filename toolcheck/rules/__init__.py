@@ -3,8 +3,7 @@
 Rules live in one file each, ``toolcheck/rules/<family>/<rule_name>.py``, declaring ``RULE = RuleSpec(...)``
 and ``check(facts, options)`` (see :mod:`toolcheck.rules.base`). The generated catalogue
 (:mod:`toolcheck.rules._catalogue`, written by ``scripts/gen_catalogue.py``) lists them, so loading the registry
-never scans the package. A family not yet moved to rule files registers its functions with the old-style
-``@rule(...)`` decorator (:func:`rule`), listed in the catalogue as a legacy module: both run side by side.
+never scans the package.
 
 Codes a process produces (the loader's TC0, the fuzzer's TC7, the differ's TC8) are registered with
 ``scope="emitted"``: they are never called, their docs are what ``toolcheck rule CODE`` prints.
@@ -15,12 +14,11 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from . import _catalogue
-from .base import Option, RuleSpec
+from .base import Option, RuleSpec  # noqa: F401  (Option: re-exported for rule options in tests and tools)
 
 FAMILIES: dict[str, str] = {
     "TC0": "loading and contract format",
@@ -52,7 +50,7 @@ _NAMES: dict[str, str] = {}
 
 
 def register(spec: RuleSpec) -> RuleSpec:
-    """Add ``spec`` (complete: doc, check or legacy function, module) to the registry."""
+    """Add ``spec`` (complete: doc, check, module) to the registry."""
     old = RULES.get(spec.code)
     if old is not None and old.module != spec.module:
         raise ValueError(f"rule code {spec.code} registered twice ({old.module} and {spec.module})")
@@ -72,40 +70,6 @@ def register_module(module: Any) -> RuleSpec:
     return register(replace(spec, doc=inspect.cleandoc(module.__doc__ or ""), check=check, module=module.__name__))
 
 
-def rule(code: str, name: str, *, severity: str = "error", scope: str = "contract", targets: tuple[str, ...] = (),
-         url: str | None = None, fixable: bool = False, options: dict[str, Any] | None = None,
-         supersedes: tuple[str, ...] = (), emits: tuple[str, ...] = (), default_enabled: bool = True,
-         fix: str = "none") -> Callable:
-    """Old-style registration (families not yet moved to rule files): ``fn(item, ctx)``'s docstring is the
-    rule's documentation; ``options`` are plain defaults (or :class:`Option` declarations), which the function
-    reads through ``ctx.options``. A plain default declares an option of its type (a list's items of the type
-    its items share), so the config check refuses a value of another type (exit 2) as it does for rule files."""
-
-    def deco(fn):
-        opts = {k: v if isinstance(v, Option) else option_of_default(v) for k, v in (options or {}).items()}
-        spec = RuleSpec(code, name, severity=severity, scope=scope, options=opts, fixable=fixable,
-                        supersedes=tuple(supersedes), emits=tuple(emits), targets=tuple(targets), url=url,
-                        default_enabled=default_enabled, fix=fix,
-                        doc=inspect.cleandoc(fn.__doc__ or ""), module=fn.__module__, legacy=fn)
-        register(spec)
-        return fn
-
-    return deco
-
-
-def option_of_default(value: Any) -> Option:
-    """The :class:`Option` a plain default declares: its type (an integer default takes integers, a float one
-    any number), and for a non-empty list whose items share a type, lists of that type."""
-    for t in (bool, int, float, str, dict):
-        if isinstance(value, t):
-            return Option(t, value)
-    if isinstance(value, (list, tuple)):
-        kinds = {next((t for t in (bool, int, float, str, dict) if isinstance(x, t)), None) for x in value}
-        item = kinds.pop() if len(kinds) == 1 else None
-        return Option(list, list(value), items=item)
-    raise TypeError(f"an option default must be a boolean, number, string, list or mapping, not {value!r}")
-
-
 _loaded = False
 
 
@@ -113,8 +77,6 @@ def load_rules() -> dict[str, RuleSpec]:
     """Import every rule module of the catalogue (once); the registry, code -> spec."""
     global _loaded
     if not _loaded:
-        for mod in _catalogue.LEGACY_MODULES:
-            importlib.import_module(mod)
         for mod in _catalogue.RULE_MODULES.values():
             register_module(importlib.import_module(mod))
         _loaded = True

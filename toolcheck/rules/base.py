@@ -227,7 +227,6 @@ class RuleSpec:
     doc: str = ""
     check: Callable[[Any, dict[str, Any]], Iterable[Hit]] | None = None
     module: str = ""
-    legacy: Callable[[Any, Any], Iterable[Hit]] | None = None  # an old-style `@rule` function (item, ctx)
 
     def __post_init__(self) -> None:
         if not CODE_RE.match(self.code):
@@ -259,15 +258,10 @@ class RuleSpec:
         return self.doc.strip().splitlines()[0] if self.doc.strip() else ""
 
     @property
-    def fn(self) -> Callable[[Any, Any], Iterable[Hit]] | None:
-        """The function of an old-style rule (None for a rule file)."""
-        return self.legacy
-
-    @property
     def group(self) -> str:
         """The unit the parallel split balances: the family package of a rule file, the module of old-style
         rules (several rules each)."""
-        if self.legacy is None and self.module.count(".") >= 3:
+        if self.module.count(".") >= 3:
             return self.module.rsplit(".", 1)[0]
         return self.module
 
