@@ -11,7 +11,7 @@ import json
 from importlib import resources
 
 from ..contract import PARAMETER_KEYS
-from ..loading.formats import VENDOR_KEYS
+from ..loading.formats import FORMAT_NAMES, VENDOR_KEYS
 from ..model.findings import Hit
 from ..registry import rule
 from ..suggest import did_you_mean
@@ -320,7 +320,8 @@ def invalid_contract_value(contract, ctx):
                     fix=None if vendor_input else _rename_fix(data, err.pointer, key, where),
                 )
         else:
-            yield Hit(err.pointer, f"`{_label(err.pointer)}`: {_nicer(err)}", _value_help(err), prefer_key=True)
+            yield Hit(err.pointer, f"`{_label(err.pointer)}`: {_nicer(err)}", _value_help(err, contract.format),
+                      prefer_key=True)
 
 
 def _rename_fix(data: dict, pointer: str, key: str, known):
@@ -366,8 +367,13 @@ def _nicer(err) -> str:
     return err.message
 
 
-def _value_help(err) -> str:
+def _value_help(err, fmt: str = "contract") -> str:
     last = err.pointer.rsplit("/", 1)[-1]
+    if fmt != "contract":  # a vendor file holds that vendor's tool objects, not contracts
+        if fmt == "function-jsonl":
+            return "Fix the value as a function definition holds it (the message says which type)."
+        return (f"Fix the value as the {FORMAT_NAMES.get(fmt, fmt)} tool format defines it (the message says which "
+                "type).")
     if last == "version":
         return "Write the version as a quoted semver string, e.g. `version: \"1.2.0\"`."
     if last == "risk":
