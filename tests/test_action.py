@@ -42,7 +42,7 @@ parameters:
   properties:
     q: {type: strin}
 """
-# no error, one warning (TC407: `query` has no description); TC307 stays quiet: the project keeps no samples
+# no error, one warning (TC104: the typo `maxLenght`); TC307 stays quiet: the project keeps no samples
 WARNING_ONLY = """\
 name: search_docs
 version: "1.0.0"
@@ -55,7 +55,7 @@ parameters:
   additionalProperties: false
   required: [query]
   properties:
-    query: {type: string, minLength: 2, maxLength: 200}
+    query: {type: string, description: Words to search for., minLength: 2, maxLenght: 200}
 """
 
 
@@ -239,11 +239,11 @@ def test_fail_on_decides_the_exit_status_not_what_the_sarif_holds(tmp_path):
     (work / "warn.yaml").write_text(WARNING_ONLY)
     ok = run_action(tmp_path, work, paths="warn.yaml")
     assert ok.rc == 0 and ok.outputs["exit-code"] == "0", ok.stdout + ok.stderr
-    assert _codes(_sarif(work / "toolcheck.sarif")) == {"TC407"}
+    assert _codes(_sarif(work / "toolcheck.sarif")) == {"TC104"}
     assert "::warning file=warn.yaml" in ok.stdout  # still annotated
     strict = run_action(tmp_path, work, paths="warn.yaml", fail_on="warning")
     assert strict.rc == 1 and strict.outputs["exit-code"] == "1"
-    assert _codes(_sarif(work / "toolcheck.sarif")) == {"TC407"}
+    assert _codes(_sarif(work / "toolcheck.sarif")) == {"TC104"}
     zero = run_action(tmp_path, work, paths="warn.yaml", fail_on="warning", args="--exit-zero")
     assert zero.rc == 0 and zero.outputs["exit-code"] == "0"
 

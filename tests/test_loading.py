@@ -190,3 +190,16 @@ def test_a_tie_between_formats_in_one_file_does_not_depend_on_the_hash_seed():
                            env={**__import__("os").environ, "PYTHONHASHSEED": str(seed)}).stdout.strip()
             for seed in range(6)}
     assert len(seen) == 1, seen
+
+
+def test_a_wrong_value_in_a_vendor_file_is_explained_in_its_format_not_the_contract_schema(tmp_path):
+    """TC009's help points at the contract schema only in a contract: an MCP listing cannot carry contract keys,
+    so its help names the MCP tool format instead."""
+    (tmp_path / "tools_list.json").write_text(
+        '{"tools": [{"name": "a", "description": null, "inputSchema": {"type": "object"}}]}\n')
+    (tmp_path / "b.yaml").write_text("name: b\ndescription: 7\nparameters: {type: object}\n")
+    result = run_engine("validate", ["tools_list.json", "b.yaml"], cwd=tmp_path, select=["TC009"])
+    by_file = {os.path.basename(f.file): f for f in result.findings if f.code == "TC009"}
+    vendor, contract = by_file["tools_list.json"], by_file["b.yaml"]
+    assert "contract.schema.json" not in vendor.help and "MCP" in vendor.help, vendor.help
+    assert "contract.schema.json" in contract.help, contract.help

@@ -623,11 +623,13 @@ def test_options_documented_are_declared(code):
 
 
 def test_opt_in_rules_are_off_unless_selected(project):
-    """TC402, TC410 and TC413 are opt-in (judged precision below the policy's bar): `lint` leaves them off, the
-    family selector `TC4` too, and naming the code turns each on."""
-    assert set(TC4_OPT_IN) == {"TC402", "TC410", "TC413"}
+    """TC402, TC407, TC410 and TC413 are opt-in (judged precision below the policy's bar): `lint` leaves them off,
+    the family selector `TC4` too, and naming the code turns each on."""
+    assert set(TC4_OPT_IN) == {"TC402", "TC407", "TC410", "TC413"}
     project.write("contracts/tool.yaml", tool(name="get_weather", description="Gets the weather."))
     project.write("contracts/short.yaml", tool(name="fetch_tags", description="Downloads tags."))
+    project.write("contracts/bare.yaml", TOOL.replace(", description: Words to search for.", "").format(
+        name="find_notes", description="Find the user's notes that mention some words. Use it to recall a note."))
     project.write("toolcheck.yaml", "paths: [contracts]\n")
     for select in (None, ["TC4"]):
         got = {f.code for f in run_engine("lint", cwd=project.path, select=select).findings}

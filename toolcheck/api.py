@@ -10,7 +10,6 @@ JSON document, shown as ``<name-N>.json`` (N: its place in the list):
 ...         "parameters": {"type": "object", "properties": {"city": {"type": "strin"}}}}
 >>> for f in toolcheck.lint([tool]):
 ...     print(f.where, f.code, f.message)
-<get_weather-0>.json:8:7 TC407 parameter `city` has no description
 <get_weather-0>.json:9:17 TC103 `strin` is not a JSON Schema type (did you mean `string`?)
 >>> toolcheck.check_arguments(tool, {"city": "Oslo"})
 {'ok': False, 'error': {'code': 'SCHEMA_ERROR', 'retryable': False, 'message': "the tool's parameter schema cannot be compiled; run `toolcheck validate` on its contract"}}

@@ -78,8 +78,9 @@ def _run(cmd: list[str], cwd: Path, timeout: float = 300) -> subprocess.Complete
     return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=_env(), timeout=timeout)
 
 
-def run_set(toolcheck: str, ts: tsets.ToolSet, view: str) -> dict:
-    """Lint one set in one view in a fresh project folder; the JSON report plus the exit code."""
+def run_set(toolcheck: str, ts: tsets.ToolSet, view: str, extra: tuple[str, ...] = ()) -> dict:
+    """Lint one set in one view in a fresh project folder; the JSON report plus the exit code. ``extra``: more
+    `validate` options (`--extend-select TC407` to measure an opt-in rule)."""
     with tempfile.TemporaryDirectory(prefix="tc-precision-") as tmp:
         proj = Path(tmp)
         for rel, text in ts.files.items():
@@ -91,9 +92,9 @@ def run_set(toolcheck: str, ts: tsets.ToolSet, view: str) -> dict:
             imp = _run([toolcheck, "import", rel, "--out", "contracts"], proj)
             if imp.returncode != 0:
                 return {"error": f"import exited {imp.returncode}: {(imp.stderr or imp.stdout)[-400:]}"}
-            cmd = [toolcheck, "validate", "--format", "json", "--no-cache"]
+            cmd = [toolcheck, "validate", "--format", "json", "--no-cache", *extra]
         else:
-            cmd = [toolcheck, "validate", "--format", "json", "--no-cache", *sorted(ts.files)]
+            cmd = [toolcheck, "validate", "--format", "json", "--no-cache", *extra, *sorted(ts.files)]
         p = _run(cmd, proj)
         linted = {}
         if view == "contracts":
@@ -172,15 +173,16 @@ def run_fuzz(toolcheck: str, ts: tsets.ToolSet, servers_root: Path) -> dict:
     return report
 
 
-def run_all(toolcheck: str, sets: list[tsets.ToolSet], jobs: int, fuzz_root: Path | None = None
-            ) -> tuple[list[dict], list[dict], list[str], list[str]]:
+def run_all(toolcheck: str, sets: list[tsets.ToolSet], jobs: int, fuzz_root: Path | None = None,
+            extra: tuple[str, ...] = ()) -> tuple[list[dict], list[dict], list[str], list[str]]:
     """Findings of every set and view (each with its key), one row per set and view, the failures, and the
-    notes on what was skipped. The `fuzz` view runs only with `fuzz_root` (where the servers are installed)."""
+    notes on what was skipped. The `fuzz` view runs only with `fuzz_root` (where the servers are installed);
+    ``extra`` goes to every lint run's `validate`."""
     tasks = [(ts, v) for ts in sets for v in ts.views if v != "fuzz" or fuzz_root is not None]
     findings, rows, errors, notes = [], [], [], []
 
     def one(ts, v):
-        return run_fuzz(toolcheck, ts, fuzz_root) if v == "fuzz" else run_set(toolcheck, ts, v)
+        return run_fuzz(toolcheck, ts, fuzz_root) if v == "fuzz" else run_set(toolcheck, ts, v, extra)
 
     with cf.ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
         futs = {ex.submit(one, ts, v): (ts.id, v) for ts, v in tasks}
@@ -555,7 +557,10 @@ def toolcheck_commit() -> str:
 
 def write_sample(findings: list[dict], a, toolcheck: str) -> None:
     """The judging sample: the lint part (about --sample findings, stratified by rule) and the fuzz part (at least
-    --per-rule per fuzz rule, all if fewer), in seeded order, in chunks of --chunk-size when given."""
+    --per-rule per fuzz rule, all if fewer), in seeded order, in chunks of --chunk-size when given; with --code,
+    only those rules' findings."""
+    if a.code:
+        findings = [f for f in findings if f["code"] in a.code]
     lint = [f for f in findings if f["_key"]["view"] != "fuzz"]
     fuzz = [f for f in findings if f["_key"]["view"] == "fuzz"]
     chosen_lint = sample_findings(lint, a.sample, a.seed, a.per_rule)
@@ -586,6 +591,25 @@ def write_sample(findings: list[dict], a, toolcheck: str) -> None:
         print(f"  {part:5} {code:6} {n:4}  (of {sum(1 for f in findings if f['code'] == code and (f['_key']['view'] == 'fuzz') == (part == 'fuzz'))})")
 
 
+def run_meta(a, toolcheck: str, sets: list, rows: list[dict], findings: list[dict], secs: float, notes: list,
+             in_scope: list[dict], matched: dict, judged: list[dict]) -> dict:
+    """What was run and measured: the toolcheck, the mode (`full +TC407` with an opt-in rule added), counts."""
+    version = _run([toolcheck, "--version"], Path(tempfile.gettempdir())).stdout.strip().removeprefix("toolcheck ")
+    return {"toolcheck": toolcheck, "toolcheck_version": version, "toolcheck_commit": toolcheck_commit(),
+            "mode": ("quick" if a.quick else "full") + "".join(" +" + c for c in a.extend_select),
+            "sets": len(sets), "runs": len(rows),
+            "findings": len(findings), "seconds": round(secs, 1),
+            "skipped": "; ".join(x for x in notes if x) or None,
+            "tools_rate": sum(r["tools"] for r in rows if r["view"] == "as-is" and r["counts_rate"]),
+            # distinct keys: a later round's verdict of a key overrides an earlier one (see match)
+            "judged": len({r["key"] for r in in_scope}), "matched": len(matched),
+            "rounds": sorted({r.get("round", "") for r in judged})}
+
+
+def gone_rows(gone: list[dict]) -> list[dict]:
+    return [{k: r.get(k) for k in ("key", "verdict", "reason", "code", "message")} for r in gone]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--toolcheck", help="toolcheck executable (default: the one on PATH)")
@@ -606,8 +630,13 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=17)
     ap.add_argument("--per-rule", type=int, default=10, help="with --sample: at least this many per rule")
     ap.add_argument("--only-unjudged", action="store_true", help="with --sample: leave out judged findings")
+    ap.add_argument("--code", action="append", metavar="CODE",
+                    help="with --sample: draw only findings of this rule (repeatable); `--sample 0 --per-rule 20 "
+                         "--code TC009` draws 20 of TC009's findings, all if fewer")
+    ap.add_argument("--extend-select", action="append", metavar="CODE", default=[],
+                    help="pass `--extend-select CODE` to every lint run (repeatable): measure an opt-in rule")
     a = ap.parse_args(argv)
-    if a.sample and not a.out:
+    if a.sample is not None and not a.out:
         ap.error("--sample needs --out FILE")
     toolcheck = find_toolcheck(a.toolcheck)
     t0 = time.perf_counter()
@@ -615,27 +644,19 @@ def main(argv=None) -> int:
     if a.only:
         sets = [s for s in sets if s.id.startswith(tuple(a.only))]
     fuzz_root = None if a.quick or a.no_fuzz else a.servers_root
-    findings, rows, errors, notes = run_all(toolcheck, sets, a.jobs, fuzz_root)
+    extra = tuple(x for c in a.extend_select for x in ("--extend-select", c))
+    findings, rows, errors, notes = run_all(toolcheck, sets, a.jobs, fuzz_root, extra)
     secs = time.perf_counter() - t0
     judged = load_judged(a.judged)
     problems = validate_judged(judged)
     ran = {(r["set"], r["view"]) for r in rows}
     in_scope = [r for r in judged if (r["set"], r["view"]) in ran]  # sets this run did not lint are not "gone"
     matched, new, gone = match(findings, in_scope)
-    version = _run([toolcheck, "--version"], Path(tempfile.gettempdir())).stdout.strip().removeprefix("toolcheck ")
-    meta = {"toolcheck": toolcheck, "toolcheck_version": version, "toolcheck_commit": toolcheck_commit(),
-            "mode": "quick" if a.quick else "full", "sets": len(sets), "runs": len(rows),
-            "findings": len(findings), "seconds": round(secs, 1),
-            "skipped": "; ".join(x for x in [skipped, *notes] if x) or None,
-            "tools_rate": sum(r["tools"] for r in rows if r["view"] == "as-is" and r["counts_rate"]),
-            # distinct keys: a later round's verdict of a key overrides an earlier one (see match)
-            "judged": len({r["key"] for r in in_scope}), "matched": len(matched),
-            "rounds": sorted({r.get("round", "") for r in judged})}
+    meta = run_meta(a, toolcheck, sets, rows, findings, secs, [skipped, *notes], in_scope, matched, judged)
     table = rule_table(findings, rows, matched, judged)
     rates = severity_rates(findings, rows)
-    if a.sample:
-        pool = new if a.only_unjudged else findings
-        write_sample(pool, a, toolcheck)
+    if a.sample is not None:
+        write_sample(new if a.only_unjudged else findings, a, toolcheck)
     else:
         print_report(table, rates, new, gone, errors, meta)
     for p in problems:
@@ -644,10 +665,8 @@ def main(argv=None) -> int:
         a.markdown.write_text(markdown(table, rates, meta), encoding="utf-8")
     if a.json:
         a.json.write_text(json.dumps({"meta": meta, "table": table, "rates": rates, "rows": rows,
-                                      "new": [key_string(f["_key"]) for f in new],
-                                      "gone": [{k: r.get(k) for k in ("key", "verdict", "reason", "code", "message")}
-                                               for r in gone], "errors": errors}, indent=1) + "\n",
-                          encoding="utf-8")
+                                      "new": [key_string(f["_key"]) for f in new], "gone": gone_rows(gone),
+                                      "errors": errors}, indent=1) + "\n", encoding="utf-8")
     return 1 if errors or problems else 0
 
 

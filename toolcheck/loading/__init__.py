@@ -11,7 +11,7 @@ from typing import Any
 from ..contract import Contract, Sample, SourceFile, Suppression
 from ..model.findings import Hit
 from ..model.positions import PositionIndex
-from .formats import GEMINI_KEYS, detect, other_document, tool_format, unwrap
+from .formats import FORMAT_NAMES, GEMINI_KEYS, detect, other_document, tool_format, unwrap
 from .positions import LazyJsonIndex, MultiIndex, index_json
 from .yaml_loader import Limits, YamlLimitExceeded, load_yaml, size_text
 
@@ -384,7 +384,7 @@ def _extract(sf: SourceFile, doc: Any, out: Loaded) -> None:
         shaped = all([_gemini_declarations(sf, p, t, out, add=False) for p, t in wrappers
                       if isinstance(t, dict) and any(k in t for k in GEMINI_KEYS)])
         if not out.contracts and shaped:
-            out.hits.append(Hit("", f"file is in the {_FORMAT_NAMES.get(fmt, fmt)} format but holds no tool "
+            out.hits.append(Hit("", f"file is in the {FORMAT_NAMES.get(fmt, fmt)} format but holds no tool "
                                     "definitions", "Add the tools, or remove the file from the checked paths.",
                                 code="TC006"))
         return
@@ -427,8 +427,6 @@ def _add_contract(sf: SourceFile, item: Any, ptr: str, out: Loaded) -> None:
                 c.samples.append(s)
 
 
-_FORMAT_NAMES = {"openai": "OpenAI", "openai-responses": "OpenAI Responses", "anthropic": "Anthropic",
-                 "gemini": "Gemini", "mcp": "MCP", "functions": "function-object"}
 
 
 def _gemini_declarations(sf: SourceFile, ptr: str, wrapper: dict, out: Loaded, add: bool = True) -> bool:

@@ -20,6 +20,10 @@ CONTRACT_ONLY_KEYS = {"risk", "idempotency_key", "requires_confirmation", "retur
                       "handler_call", "version", "samples"}
 GEMINI_KEYS = ("functionDeclarations", "function_declarations")
 
+# how messages name each vendor format
+FORMAT_NAMES = {"openai": "OpenAI", "openai-responses": "OpenAI Responses", "anthropic": "Anthropic",
+                "gemini": "Gemini", "mcp": "MCP", "functions": "function-object"}
+
 # keys each vendor's tool object may carry beside name/description/schema (never reported as unknown)
 VENDOR_KEYS: dict[str, frozenset[str]] = {
     "openai": frozenset({"strict"}),

@@ -37,7 +37,7 @@ from importlib import resources
 from typing import Any
 
 from ...contract import PARAMETER_KEYS, Contract
-from ...loading.formats import VENDOR_KEYS
+from ...loading.formats import FORMAT_NAMES, VENDOR_KEYS
 from ...suggest import did_you_mean
 from ..base import Hit, RuleSpec
 
@@ -87,7 +87,8 @@ def check(contract: Contract, options: dict[str, Any]) -> Iterator[Hit]:
                     fix=None if vendor_input else _rename_fix(data, err.pointer, key, where),
                 )
         else:
-            yield Hit(err.pointer, f"`{_label(err.pointer)}`: {_nicer(err)}", _value_help(err), prefer_key=True)
+            yield Hit(err.pointer, f"`{_label(err.pointer)}`: {_nicer(err)}", _value_help(err, contract.format),
+                      prefer_key=True)
 
 
 def _rename_fix(data: dict, pointer: str, key: str, known):
@@ -129,8 +130,13 @@ def _nicer(err) -> str:
     return err.message
 
 
-def _value_help(err) -> str:
+def _value_help(err, fmt: str = "contract") -> str:
     last = err.pointer.rsplit("/", 1)[-1]
+    if fmt != "contract":  # a vendor file holds that vendor's tool objects, not contracts
+        if fmt == "function-jsonl":
+            return "Fix the value as a function definition holds it (the message says which type)."
+        return (f"Fix the value as the {FORMAT_NAMES.get(fmt, fmt)} tool format defines it (the message says which "
+                "type).")
     if last == "version":
         return "Write the version as a quoted semver string, e.g. `version: \"1.2.0\"`."
     if last == "risk":

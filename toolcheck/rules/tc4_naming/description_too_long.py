@@ -2,7 +2,9 @@
 
 What it does:
 Reports a tool description longer than `max-length` characters (default 1,024), leading and trailing
-whitespace not counted.
+whitespace not counted, nor the indentation at the start of each line: a docstring or a template literal often
+carries its source indentation into the value (hundreds of spaces), which is no text to cut. (A YAML block
+scalar's indentation is syntax and never part of the value.)
 
 Why is this bad?
 Every tool description is sent with every request: a very long one costs tokens on each call and buries what
@@ -70,7 +72,13 @@ def check(contract, options: dict[str, Any]) -> Iterator[Hit]:
     if len(desc) <= limit:
         return
     n = len(desc.strip())
-    if n > limit:
+    if n > limit and _without_indentation(desc) > limit:
         yield Hit("/description", f"description is {n:,} characters long (maximum {limit:,})",
                   "Keep what the model needs to choose and call the tool; move details into parameter "
                   "descriptions or documentation.", prefer_key=False)
+
+
+def _without_indentation(desc: str) -> int:
+    """The length of ``desc`` stripped, without the whitespace that starts each line."""
+    lines = desc.strip().split("\n")
+    return sum(len(line.lstrip()) for line in lines) + len(lines) - 1
