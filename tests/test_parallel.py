@@ -140,17 +140,17 @@ def test_the_plan_balances_groups_over_n_processes():
     from toolcheck.rules.base import RuleSpec
 
     def rule(code, module):
-        return RuleSpec(code, f"rule-{code.lower()}", scope="set", module=module, legacy=lambda items, ctx: [])
+        return RuleSpec(code, f"rule-{code.lower()}", scope="set", module=module, check=lambda facts, options: [])
 
-    groups = ["toolcheck.checks.overlap", "toolcheck.checks.targets", "toolcheck.checks.schema",
-              "toolcheck.rules.tc4_naming", "toolcheck.rules.tc5_leaks", "mod_x"]
-    rules = [rule(f"TC89{i}", g) for i, g in enumerate(groups)]
+    groups = ["toolcheck.rules.tc4_naming", "toolcheck.rules.tc2_targets", "toolcheck.rules.tc1_schema",
+              "toolcheck.rules.tc5_leaks", "toolcheck.rules.tc0_loading", "mod_x"]
+    rules = [rule(f"TC89{i}", g if g == "mod_x" else g + ".a_rule") for i, g in enumerate(groups)]
     contracts = [SimpleNamespace(file=_File()) for _ in range(parallel.MIN_CONTRACTS)]
     assert parallel.plan(rules, contracts, 1) is None
     two = parallel.plan(rules, contracts, 2)
     assert [[r.group for r in share] for share in two] == [
-        ["toolcheck.checks.overlap", "toolcheck.rules.tc4_naming", "mod_x"],  # 2.61 + 0.43 + 0.1 s (COST)
-        ["toolcheck.checks.targets", "toolcheck.checks.schema", "toolcheck.rules.tc5_leaks"]]  # 2.46 + 0.45 + 0.32
+        ["toolcheck.rules.tc4_naming", "toolcheck.rules.tc0_loading", "mod_x"],  # 3.04 + 0.11 + 0.1 s (COST)
+        ["toolcheck.rules.tc2_targets", "toolcheck.rules.tc1_schema", "toolcheck.rules.tc5_leaks"]]  # 2.46 + 0.45 + 0.32
     three = parallel.plan(rules, contracts, 3)
     assert [share[0].group for share in three] == groups[:3]  # the three costliest lead a share each
     assert sorted(r.code for share in three for r in share) == sorted(r.code for r in rules)
@@ -267,7 +267,7 @@ def test_only_lint_and_validate_split(tmp_path, monkeypatch):
     from toolcheck.settings import Settings
 
     def rule(code, module):
-        return RuleSpec(code, f"rule-{code.lower()}", scope="set", module=module, legacy=lambda items, ctx: [])
+        return RuleSpec(code, f"rule-{code.lower()}", scope="set", module=module, check=lambda facts, options: [])
 
     proj = _project(tmp_path, 3)
     executors = {}
