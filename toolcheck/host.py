@@ -28,7 +28,7 @@ import json
 import os
 import re
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .model.jsontypes import json_type
@@ -239,104 +239,152 @@ def _describe(schema: Any, instance: Any, e: Any) -> list[dict[str, Any]]:
     return [rec(_message(kind, keyword, name, v, kv, at, instance, e.message))]
 
 
-def _message(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
-    has_kv = kv is not _MISSING
-    if kind == "type" and raw.startswith("value cannot be validated"):  # schemaval: not JSON data, or too deep
+_BOUNDS = {
+    "minimum": "at least", "maximum": "at most",
+    "exclusiveMinimum": "greater than", "exclusiveMaximum": "less than",
+}
+_SIZES = {
+    "minLength": ("at least", "character"), "maxLength": ("at most", "character"),
+    "minItems": ("at least", "item"), "maxItems": ("at most", "item"),
+    "minProperties": ("at least", "property"), "maxProperties": ("at most", "property"),
+}
+
+
+def _msg_type(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    if raw.startswith("value cannot be validated"):  # schemaval: not JSON data, or too deep
         return f"{name} cannot be validated: it holds a value that is not plain JSON data, or is nested too deeply"
-    if kind == "type":
-        t = _types(kv) if has_kv else _types_from_message(raw)
-        return f"{name} must be {t}, got {got(v)}" if t else f"{name} has the wrong type: got {got(v)}"
-    if kind == "enum":
-        if has_kv and isinstance(kv, list) and kv:
-            shown = [_literal(o) for o in kv]
-            if len(kv) <= MAX_OPTIONS and all(s is not None for s in shown):
-                allowed = f"one of: {', '.join(s for s in shown if s is not None)}"
-            else:
-                eg = ", ".join(s for s in shown[:5] if s is not None)
-                allowed = f"one of {len(kv)} allowed values" + (f" (e.g. {eg})" if eg else "")
-            return f"{name} must be {allowed}, got {got(v)}"
-        return f"{name} is not one of the allowed values, got {got(v)}"
-    if kind == "const":
-        return f"{name} must be {_quoted(kv)}, got {got(v)}" if has_kv else f"{name} must be the fixed value"
-    bounds = {
-        "minimum": "at least", "maximum": "at most",
-        "exclusiveMinimum": "greater than", "exclusiveMaximum": "less than",
-    }
-    if kind in bounds:
-        lim = _literal(kv) if has_kv else None
-        return f"{name} must be {bounds[kind]} {lim}, got {got(v)}" if lim else f"{name} is out of range"
-    sizes = {
-        "minLength": ("at least", "character"), "maxLength": ("at most", "character"),
-        "minItems": ("at least", "item"), "maxItems": ("at most", "item"),
-        "minProperties": ("at least", "property"), "maxProperties": ("at most", "property"),
-    }
-    if kind in sizes:
-        how, unit = sizes[kind]
-        n = len(v) if isinstance(v, (str, list, tuple, dict)) else None
-        lim = kv if isinstance(kv, (int, float)) and not isinstance(kv, bool) else None
-        plural = "properties" if unit == "property" else unit + "s"
-        verb = "be" if unit == "character" else "have"
-        tail = "" if n is None else f", got {n}"
-        if lim is None:
-            return f"{name} has too {'few' if how == 'at least' else 'many'} {plural}{tail}"
-        lim_s = _json(int(lim) if isinstance(lim, float) and lim.is_integer() else lim)
-        if len(lim_s) > MAX_SHOWN:  # a bound of 400 digits is not worth echoing
-            return f"{name} has too {'few' if how == 'at least' else 'many'} {plural}{tail}"
-        unit_s = unit if lim == 1 else plural
-        long = " long" if unit == "character" else ""
-        return f"{name} must {verb} {how} {lim_s} {unit_s}{long}{tail}"
-    if kind == "pattern":
-        if raw.startswith("Error executing regex") or "backtracking" in raw and not raw.startswith('"'):
-            return f"{name} could not be checked against its pattern (the regex engine reached its backtracking limit)"
-        pat = kv if isinstance(kv, str) and len(kv) <= 120 else None
-        show = f", got {got(v)}" if isinstance(v, str) and len(v) <= MAX_SHOWN else ""
-        return f"{name} must match the pattern {pat}{show}" if pat else f"{name} does not match the required pattern"
-    if kind == "format":
-        fmt = kv if isinstance(kv, str) and len(kv) <= 40 else "value of the declared format"
-        return f"{name} must be a valid {fmt}, got {got(v)}"
-    if kind == "multipleOf":
-        lim = _literal(kv) if has_kv else None
-        return f"{name} must be a multiple of {lim}, got {got(v)}" if lim else f"{name} is not an allowed multiple"
-    if kind == "uniqueItems":
-        return f"{name} must not contain duplicate items"
-    if kind == "contains":
-        if keyword in ("minContains", "maxContains") and isinstance(kv, int) and len(_json(kv)) <= MAX_SHOWN:
-            how = "at least" if keyword == "minContains" else "at most"
-            return f"{name} must contain {how} {_count(kv, 'matching item')}"
-        return f"{name} must contain at least one matching item"
-    if kind in ("anyOf", "oneOf") and "more than one" in raw:
+    t = _types(kv) if kv is not _MISSING else _types_from_message(raw)
+    return f"{name} must be {t}, got {got(v)}" if t else f"{name} has the wrong type: got {got(v)}"
+
+
+def _msg_enum(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    if kv is not _MISSING and isinstance(kv, list) and kv:
+        shown = [_literal(o) for o in kv]
+        if len(kv) <= MAX_OPTIONS and all(s is not None for s in shown):
+            allowed = f"one of: {', '.join(s for s in shown if s is not None)}"
+        else:
+            eg = ", ".join(s for s in shown[:5] if s is not None)
+            allowed = f"one of {len(kv)} allowed values" + (f" (e.g. {eg})" if eg else "")
+        return f"{name} must be {allowed}, got {got(v)}"
+    return f"{name} is not one of the allowed values, got {got(v)}"
+
+
+def _msg_const(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    return f"{name} must be {_quoted(kv)}, got {got(v)}" if kv is not _MISSING else f"{name} must be the fixed value"
+
+
+def _msg_bound(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    lim = _literal(kv) if kv is not _MISSING else None
+    return f"{name} must be {_BOUNDS[kind]} {lim}, got {got(v)}" if lim else f"{name} is out of range"
+
+
+def _msg_size(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    how, unit = _SIZES[kind]
+    n = len(v) if isinstance(v, (str, list, tuple, dict)) else None
+    lim = kv if isinstance(kv, (int, float)) and not isinstance(kv, bool) else None
+    plural = "properties" if unit == "property" else unit + "s"
+    verb = "be" if unit == "character" else "have"
+    tail = "" if n is None else f", got {n}"
+    if lim is None:
+        return f"{name} has too {'few' if how == 'at least' else 'many'} {plural}{tail}"
+    lim_s = _json(int(lim) if isinstance(lim, float) and lim.is_integer() else lim)
+    if len(lim_s) > MAX_SHOWN:  # a bound of 400 digits is not worth echoing
+        return f"{name} has too {'few' if how == 'at least' else 'many'} {plural}{tail}"
+    unit_s = unit if lim == 1 else plural
+    long = " long" if unit == "character" else ""
+    return f"{name} must {verb} {how} {lim_s} {unit_s}{long}{tail}"
+
+
+def _msg_pattern(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    if raw.startswith("Error executing regex") or "backtracking" in raw and not raw.startswith('"'):
+        return f"{name} could not be checked against its pattern (the regex engine reached its backtracking limit)"
+    pat = kv if isinstance(kv, str) and len(kv) <= 120 else None
+    show = f", got {got(v)}" if isinstance(v, str) and len(v) <= MAX_SHOWN else ""
+    return f"{name} must match the pattern {pat}{show}" if pat else f"{name} does not match the required pattern"
+
+
+def _msg_format(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    fmt = kv if isinstance(kv, str) and len(kv) <= 40 else "value of the declared format"
+    return f"{name} must be a valid {fmt}, got {got(v)}"
+
+
+def _msg_multiple(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    lim = _literal(kv) if kv is not _MISSING else None
+    return f"{name} must be a multiple of {lim}, got {got(v)}" if lim else f"{name} is not an allowed multiple"
+
+
+def _msg_unique(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    return f"{name} must not contain duplicate items"
+
+
+def _msg_contains(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    if keyword in ("minContains", "maxContains") and isinstance(kv, int) and len(_json(kv)) <= MAX_SHOWN:
+        how = "at least" if keyword == "minContains" else "at most"
+        return f"{name} must contain {how} {_count(kv, 'matching item')}"
+    return f"{name} must contain at least one matching item"
+
+
+def _branch_types(kv: Any) -> list[str]:
+    """The JSON types the alternatives in `kv` declare, in order, without repeats."""
+    ts: list[str] = []
+    for b in kv:
+        for t in ([b["type"]] if isinstance(b["type"], str) else b["type"] if isinstance(b["type"], list) else []):
+            if isinstance(t, str) and t not in ts:
+                ts.append(t)
+    return ts
+
+
+def _msg_alternatives(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    if "more than one" in raw:
         return f"{name} matches more than one of the alternatives; it must match exactly one"
-    if kind in ("anyOf", "oneOf"):
-        if isinstance(kv, list) and kv and all(isinstance(b, dict) and "type" in b for b in kv):
-            ts: list[str] = []
-            for b in kv:
-                for t in ([b["type"]] if isinstance(b["type"], str) else b["type"] if isinstance(b["type"], list) else []):
-                    if isinstance(t, str) and t not in ts:
-                        ts.append(t)
-            if ts and json_type(v) not in ts and not (json_type(v) == "integer" and "number" in ts):
-                t_words = _types(ts)
-                if t_words:
-                    return f"{name} must be {t_words}, got {got(v)}"
-        return f"{name} does not match any of the allowed alternatives, got {got(v)}"
-    if kind == "not":
-        return f"{name} has a value that is not allowed here, got {got(v)}"
-    if kind == "falseSchema":
-        tokens = split_pointer(at)
-        parent_ptr = "".join("/" + escape_pointer_token(t) for t in tokens[:-1])
-        parent = _value_at(instance, parent_ptr)
-        if tokens and isinstance(parent, dict):
-            where = f" in {display_name(parent_ptr, instance)}" if parent_ptr else ""
-            return f"unexpected property {_short(_json(tokens[-1]), MAX_NAME)}{where}"
-        if tokens and isinstance(parent, (list, tuple)):
-            return f"{display_name(parent_ptr, instance)} has too many items"
-        return f"{name} is not allowed"
-    if kind == "propertyNames":
-        bad = _leading_string(raw)
-        if isinstance(v, dict) and bad in v:
-            where = f" in {name}" if at else ""
-            return f"property name {_short(_json(bad), MAX_NAME)} is not allowed{where}"
-        return f"{name} has a property name that is not allowed"
-    return f"{name} is not valid ({keyword})"
+    if isinstance(kv, list) and kv and all(isinstance(b, dict) and "type" in b for b in kv):
+        ts = _branch_types(kv)
+        if ts and json_type(v) not in ts and not (json_type(v) == "integer" and "number" in ts):
+            t_words = _types(ts)
+            if t_words:
+                return f"{name} must be {t_words}, got {got(v)}"
+    return f"{name} does not match any of the allowed alternatives, got {got(v)}"
+
+
+def _msg_not(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    return f"{name} has a value that is not allowed here, got {got(v)}"
+
+
+def _msg_false_schema(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    tokens = split_pointer(at)
+    parent_ptr = "".join("/" + escape_pointer_token(t) for t in tokens[:-1])
+    parent = _value_at(instance, parent_ptr)
+    if tokens and isinstance(parent, dict):
+        where = f" in {display_name(parent_ptr, instance)}" if parent_ptr else ""
+        return f"unexpected property {_short(_json(tokens[-1]), MAX_NAME)}{where}"
+    if tokens and isinstance(parent, (list, tuple)):
+        return f"{display_name(parent_ptr, instance)} has too many items"
+    return f"{name} is not allowed"
+
+
+def _msg_property_names(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    bad = _leading_string(raw)
+    if isinstance(v, dict) and bad in v:
+        where = f" in {name}" if at else ""
+        return f"property name {_short(_json(bad), MAX_NAME)} is not allowed{where}"
+    return f"{name} has a property name that is not allowed"
+
+
+_MESSAGES: dict[str, Callable[..., str]] = {
+    "type": _msg_type, "enum": _msg_enum, "const": _msg_const,
+    **dict.fromkeys(_BOUNDS, _msg_bound), **dict.fromkeys(_SIZES, _msg_size),
+    "pattern": _msg_pattern, "format": _msg_format, "multipleOf": _msg_multiple,
+    "uniqueItems": _msg_unique, "contains": _msg_contains,
+    "anyOf": _msg_alternatives, "oneOf": _msg_alternatives,
+    "not": _msg_not, "falseSchema": _msg_false_schema, "propertyNames": _msg_property_names,
+}
+
+
+def _message(kind: str, keyword: str, name: str, v: Any, kv: Any, at: str, instance: Any, raw: str) -> str:
+    build = _MESSAGES.get(kind)
+    if build is None:
+        return f"{name} is not valid ({keyword})"
+    return build(kind, keyword, name, v, kv, at, instance, raw)
 
 
 def _leading_string(raw: str) -> str | None:
