@@ -163,6 +163,36 @@ def _schema_keys(b: dict) -> set:
     return {k for k in b if not (isinstance(k, str) and (k in ANNOTATIONS or k.startswith("x-")))}
 
 
+def _scan_branches(branches: list) -> tuple[list[frozenset], tuple[int, dict, set] | None] | None:
+    """Type set per branch and the single constrained branch, or None when the union is not type-only."""
+    per_branch: list[frozenset] = []
+    constrained: tuple[int, dict, set] | None = None
+    for i, b in enumerate(branches):
+        if not isinstance(b, dict):
+            return None
+        kws = _schema_keys(b)
+        ts = type_set(b) if "type" in b else None
+        if ts is None or ts == ANY:
+            return None
+        if kws != {"type"}:
+            if constrained is not None or not kws <= (HANDLED - {"enum", "const"}):
+                return None
+            for k in kws - {"type"}:
+                if not accepts_group(ts, GROUP_OF[k]):
+                    return None
+            constrained = (i, b, kws - {"type"})
+        per_branch.append(ts)
+    return per_branch, constrained
+
+
+def _branches_overlap(per_branch: list[frozenset]) -> bool:
+    for i, ts in enumerate(per_branch):
+        for j, other in enumerate(per_branch):
+            if i < j and any(covered(t, other) or covered(u, ts) for t in ts for u in other):
+                return True
+    return False
+
+
 def view(s: dict) -> tuple[dict, dict]:
     """(effective schema, pointer prefix per keyword). Rewrites a type-only union into a type list."""
     if "type" in s:
@@ -174,32 +204,15 @@ def view(s: dict) -> tuple[dict, dict]:
     branches = s[key]
     if not isinstance(branches, list) or not branches:
         return s, {}
-    types: set[str] = set()
-    per_branch: list[frozenset] = []
-    constrained: tuple[int, dict, set] | None = None
-    for i, b in enumerate(branches):
-        if not isinstance(b, dict):
-            return s, {}
-        kws = _schema_keys(b)
-        ts = type_set(b) if "type" in b else None
-        if ts is None or ts == ANY:
-            return s, {}
-        if kws != {"type"}:
-            if constrained is not None or not kws <= (HANDLED - {"enum", "const"}):
-                return s, {}
-            for k in kws - {"type"}:
-                if not accepts_group(ts, GROUP_OF[k]):
-                    return s, {}
-            constrained = (i, b, kws - {"type"})
-        per_branch.append(ts)
-        types |= ts
+    scanned = _scan_branches(branches)
+    if scanned is None:
+        return s, {}
+    per_branch, constrained = scanned
+    types: set[str] = set().union(*per_branch)
     # a plain-type branch must not overlap another branch (oneOf: exactly one; anyOf: the constraints of the
     # constrained branch would leak onto the plain one)
-    for i, ts in enumerate(per_branch):
-        for j, other in enumerate(per_branch):
-            if i < j and any(covered(t, other) or covered(u, ts) for t in ts for u in other):
-                if key == "oneOf" or constrained is not None:
-                    return s, {}
+    if (key == "oneOf" or constrained is not None) and _branches_overlap(per_branch):
+        return s, {}
     out = {k: v for k, v in s.items() if k != key}
     ptrs = {"type": "/" + key}
     if constrained is not None:
