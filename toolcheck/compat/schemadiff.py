@@ -484,6 +484,10 @@ class Differ:
                     else f"`{key_a}` added ({self._values_text(new)})")
             self.add(Change("relaxed", WIDE, what, ptr_a, ptr_b, path, path, old=old, new=new))
             return
+        self._enum_values_changed(va, vb, ea, eb, ptr_a, ptr_b, path, at)
+
+    def _enum_values_changed(self, va, vb, ea, eb, ptr_a, ptr_b, path, at) -> None:
+        """Both sides list values: report the values only A accepts (narrowed), else those only B does."""
         cb = {canon(v) for v in eb}
         ca = {canon(v) for v in ea}
         removed = [v for v in ea if canon(v) not in cb]  # accepted by A only
