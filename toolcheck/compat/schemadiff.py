@@ -365,13 +365,7 @@ class Differ:
         a = {} if a is True else a
         b = {} if b is True else b
         if b is False or a is False:
-            if b is False and a is not False:
-                old, new = self.ov("a schema", "`false`")
-                self.add(Change("type-narrowed", NARROW, f"schema changed from {old} to {new}", pa, pb, path, path,
-                                spec=("any",), node_a=a))
-            elif a is False and b is not False:
-                old, new = self.ov("`false`", "a schema")
-                self.add(Change("relaxed", WIDE, f"schema changed from {old} to {new}", pa, pb, path, path))
+            self._false_schema(a, b, pa, pb, path)
             return
         if not isinstance(a, dict) or not isinstance(b, dict):
             self.unknown(pa, pb, path, "a value that is not a schema changed")
@@ -387,6 +381,19 @@ class Differ:
                          path, f"a schema using `{refs[0]}` changed; references are not followed, so the change "
                                "is not decided")
             return
+        self._keywords(va, vb, ma, mb, pa, pb, path, depth)
+
+    def _false_schema(self, a, b, pa, pb, path) -> None:
+        if b is False and a is not False:
+            old, new = self.ov("a schema", "`false`")
+            self.add(Change("type-narrowed", NARROW, f"schema changed from {old} to {new}", pa, pb, path, path,
+                            spec=("any",), node_a=a))
+        elif a is False and b is not False:
+            old, new = self.ov("`false`", "a schema")
+            self.add(Change("relaxed", WIDE, f"schema changed from {old} to {new}", pa, pb, path, path))
+
+    def _keywords(self, va, vb, ma, mb, pa, pb, path, depth) -> None:
+        """Compare the keywords of two schema views (no references), group by group."""
         self.descriptive(va, vb, ma, mb, pa, pb, path)
         ta, tb = type_set(va), type_set(vb)
         if ta is None or tb is None:
