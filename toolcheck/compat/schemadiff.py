@@ -163,6 +163,36 @@ def _schema_keys(b: dict) -> set:
     return {k for k in b if not (isinstance(k, str) and (k in ANNOTATIONS or k.startswith("x-")))}
 
 
+def _scan_branches(branches: list) -> tuple[list[frozenset], tuple[int, dict, set] | None] | None:
+    """Type set per branch and the single constrained branch, or None when the union is not type-only."""
+    per_branch: list[frozenset] = []
+    constrained: tuple[int, dict, set] | None = None
+    for i, b in enumerate(branches):
+        if not isinstance(b, dict):
+            return None
+        kws = _schema_keys(b)
+        ts = type_set(b) if "type" in b else None
+        if ts is None or ts == ANY:
+            return None
+        if kws != {"type"}:
+            if constrained is not None or not kws <= (HANDLED - {"enum", "const"}):
+                return None
+            for k in kws - {"type"}:
+                if not accepts_group(ts, GROUP_OF[k]):
+                    return None
+            constrained = (i, b, kws - {"type"})
+        per_branch.append(ts)
+    return per_branch, constrained
+
+
+def _branches_overlap(per_branch: list[frozenset]) -> bool:
+    for i, ts in enumerate(per_branch):
+        for j, other in enumerate(per_branch):
+            if i < j and any(covered(t, other) or covered(u, ts) for t in ts for u in other):
+                return True
+    return False
+
+
 def view(s: dict) -> tuple[dict, dict]:
     """(effective schema, pointer prefix per keyword). Rewrites a type-only union into a type list."""
     if "type" in s:
@@ -174,32 +204,15 @@ def view(s: dict) -> tuple[dict, dict]:
     branches = s[key]
     if not isinstance(branches, list) or not branches:
         return s, {}
-    types: set[str] = set()
-    per_branch: list[frozenset] = []
-    constrained: tuple[int, dict, set] | None = None
-    for i, b in enumerate(branches):
-        if not isinstance(b, dict):
-            return s, {}
-        kws = _schema_keys(b)
-        ts = type_set(b) if "type" in b else None
-        if ts is None or ts == ANY:
-            return s, {}
-        if kws != {"type"}:
-            if constrained is not None or not kws <= (HANDLED - {"enum", "const"}):
-                return s, {}
-            for k in kws - {"type"}:
-                if not accepts_group(ts, GROUP_OF[k]):
-                    return s, {}
-            constrained = (i, b, kws - {"type"})
-        per_branch.append(ts)
-        types |= ts
+    scanned = _scan_branches(branches)
+    if scanned is None:
+        return s, {}
+    per_branch, constrained = scanned
+    types: set[str] = set().union(*per_branch)
     # a plain-type branch must not overlap another branch (oneOf: exactly one; anyOf: the constraints of the
     # constrained branch would leak onto the plain one)
-    for i, ts in enumerate(per_branch):
-        for j, other in enumerate(per_branch):
-            if i < j and any(covered(t, other) or covered(u, ts) for t in ts for u in other):
-                if key == "oneOf" or constrained is not None:
-                    return s, {}
+    if (key == "oneOf" or constrained is not None) and _branches_overlap(per_branch):
+        return s, {}
     out = {k: v for k, v in s.items() if k != key}
     ptrs = {"type": "/" + key}
     if constrained is not None:
@@ -352,13 +365,7 @@ class Differ:
         a = {} if a is True else a
         b = {} if b is True else b
         if b is False or a is False:
-            if b is False and a is not False:
-                old, new = self.ov("a schema", "`false`")
-                self.add(Change("type-narrowed", NARROW, f"schema changed from {old} to {new}", pa, pb, path, path,
-                                spec=("any",), node_a=a))
-            elif a is False and b is not False:
-                old, new = self.ov("`false`", "a schema")
-                self.add(Change("relaxed", WIDE, f"schema changed from {old} to {new}", pa, pb, path, path))
+            self._false_schema(a, b, pa, pb, path)
             return
         if not isinstance(a, dict) or not isinstance(b, dict):
             self.unknown(pa, pb, path, "a value that is not a schema changed")
@@ -374,6 +381,19 @@ class Differ:
                          path, f"a schema using `{refs[0]}` changed; references are not followed, so the change "
                                "is not decided")
             return
+        self._keywords(va, vb, ma, mb, pa, pb, path, depth)
+
+    def _false_schema(self, a, b, pa, pb, path) -> None:
+        if b is False and a is not False:
+            old, new = self.ov("a schema", "`false`")
+            self.add(Change("type-narrowed", NARROW, f"schema changed from {old} to {new}", pa, pb, path, path,
+                            spec=("any",), node_a=a))
+        elif a is False and b is not False:
+            old, new = self.ov("`false`", "a schema")
+            self.add(Change("relaxed", WIDE, f"schema changed from {old} to {new}", pa, pb, path, path))
+
+    def _keywords(self, va, vb, ma, mb, pa, pb, path, depth) -> None:
+        """Compare the keywords of two schema views (no references), group by group."""
         self.descriptive(va, vb, ma, mb, pa, pb, path)
         ta, tb = type_set(va), type_set(vb)
         if ta is None or tb is None:
@@ -471,6 +491,10 @@ class Differ:
                     else f"`{key_a}` added ({self._values_text(new)})")
             self.add(Change("relaxed", WIDE, what, ptr_a, ptr_b, path, path, old=old, new=new))
             return
+        self._enum_values_changed(va, vb, ea, eb, ptr_a, ptr_b, path, at)
+
+    def _enum_values_changed(self, va, vb, ea, eb, ptr_a, ptr_b, path, at) -> None:
+        """Both sides list values: report the values only A accepts (narrowed), else those only B does."""
         cb = {canon(v) for v in eb}
         ca = {canon(v) for v in ea}
         removed = [v for v in ea if canon(v) not in cb]  # accepted by A only
@@ -628,7 +652,8 @@ class Differ:
     def _closed(v: dict) -> bool:
         return v.get("additionalProperties", True) is False and not v.get("patternProperties")
 
-    def objects(self, va, vb, ma, mb, pa, pb, path, depth) -> None:
+    def _object_inputs(self, va, vb, pa, pb, path) -> tuple[dict, dict, list, list]:
+        """(properties A, properties B, required A, required B); a malformed pair is reported and emptied."""
         props_a, props_b = va.get("properties", {}), vb.get("properties", {})
         req_a, req_b = va.get("required", []), vb.get("required", [])
         ok_props = isinstance(props_a, dict) and isinstance(props_b, dict)
@@ -641,41 +666,34 @@ class Differ:
             if not self.same(req_a, req_b):
                 self.unknown(pa, pb, path, "`required` changed, and it is not a list of names")
             req_a, req_b = [], []
+        return props_a, props_b, req_a, req_b
+
+    def _prop_only_a(self, va, vb, n, sa, pp_b, path, sub, props_a) -> None:
+        old_new = "added" if self.swapped else "removed"
+        reason = None
+        ap_b = vb.get("additionalProperties", True)
+        if (not self._closed(vb) and (ap_b is True or ap_b == {}) and not vb.get("patternProperties")
+                and vb.get("unevaluatedProperties", True) in (True, {})):
+            reason = ("additional properties are allowed, so a value sent under this name is still "
+                      "accepted" + (" (and ignored)" if not self.swapped else ""))
+        self.add(Change("property-removed", NARROW, old_new, sa, pp_b, path, sub,
+                        spec=("object-with", n, props_a[n]),
+                        attribution=((instance_pointer(path), ("additionalProperties", "unevaluatedProperties",
+                                                               "false")),
+                                     (instance_pointer(sub), None)),
+                        node_a=va, no_witness=reason))
+
+    def _prop_only_b(self, va, n, pa, sb, path, sub, req_a, req_b) -> None:
+        if n in req_b and n not in req_a:
+            what = "removed (it was required)" if self.swapped else "added as a required parameter"
+            self.add(Change("now-required", NARROW, what, pa, sb, path, sub, spec=("object-without", n),
+                            attribution=((instance_pointer(path), ("required",)),), node_a=va))
+        else:
+            what = "removed (it was optional)" if self.swapped else "added (optional)"
+            self.add(Change("property-added", WIDE, what, pa, sb, path, sub))
+
+    def _required_changes(self, va, props_a, props_b, req_a, req_b, rp_a, rp_b, path) -> None:
         at = instance_pointer(path)
-        pp_a = kp(pa, ma, "properties") if "properties" in va else pa
-        pp_b = kp(pb, mb, "properties") if "properties" in vb else pb
-        rp_a = kp(pa, ma, "required") if "required" in va else pa
-        rp_b = kp(pb, mb, "required") if "required" in vb else pb
-        closed_b = self._closed(vb)
-        names = list(props_a) + [n for n in props_b if n not in props_a]
-        for n in names:
-            if len(self.changes) >= MAX_CHANGES:
-                return
-            sa, sb = pp_a + "/" + escape_pointer_token(str(n)), pp_b + "/" + escape_pointer_token(str(n))
-            sub = path + (("prop", n),)
-            if n in props_a and n in props_b:
-                self.node(props_a[n], props_b[n], sa, sb, sub, depth + 1)
-            elif n in props_a:  # only A defines it
-                old_new = "added" if self.swapped else "removed"
-                reason = None
-                ap_b = vb.get("additionalProperties", True)
-                if (not closed_b and (ap_b is True or ap_b == {}) and not vb.get("patternProperties")
-                        and vb.get("unevaluatedProperties", True) in (True, {})):
-                    reason = ("additional properties are allowed, so a value sent under this name is still "
-                              "accepted" + (" (and ignored)" if not self.swapped else ""))
-                self.add(Change("property-removed", NARROW, old_new, sa, pp_b, path, sub,
-                                spec=("object-with", n, props_a[n]),
-                                attribution=((at, ("additionalProperties", "unevaluatedProperties", "false")),
-                                             (instance_pointer(sub), None)),
-                                node_a=va, no_witness=reason))
-            else:  # only B defines it
-                if n in req_b and n not in req_a:
-                    what = "removed (it was required)" if self.swapped else "added as a required parameter"
-                    self.add(Change("now-required", NARROW, what, pa, sb, path, sub, spec=("object-without", n),
-                                    attribution=((at, ("required",)),), node_a=va))
-                else:
-                    what = "removed (it was optional)" if self.swapped else "added (optional)"
-                    self.add(Change("property-added", WIDE, what, pa, sb, path, sub))
         for n in req_b:
             if n in req_a or (n in props_b and n not in props_a):
                 continue
@@ -687,26 +705,51 @@ class Differ:
                 continue
             what = "is now required" if self.swapped else "is no longer required"
             self.add(Change("relaxed", WIDE, what, rp_a, rp_b, path, path + (("prop", n),)))
-        # additional properties
+
+    def _additional(self, va, vb, ma, mb, pa, pb, path, depth, props_a, props_b) -> None:
         ap_a, ap_b = va.get("additionalProperties", True), vb.get("additionalProperties", True)
-        if not self.same(ap_a, ap_b):
-            ptr_a = kp(pa, ma, "additionalProperties") if "additionalProperties" in va else pa
-            ptr_b = kp(pb, mb, "additionalProperties") if "additionalProperties" in vb else pb
-            fresh = _fresh_name(props_a, props_b)
-            if ap_b is False and ap_a is not False:
-                what = ("additional properties now allowed" if self.swapped
-                        else "additional properties no longer allowed (`additionalProperties: false`)")
-                self.add(Change("additional-closed", NARROW, what, ptr_a, ptr_b, path, path,
-                                spec=("object-extra", fresh, ap_a),
-                                attribution=((at, ("additionalProperties", "unevaluatedProperties")),), node_a=va))
-            elif ap_a is False and ap_b is not False:
-                what = ("additional properties no longer allowed" if self.swapped
-                        else "additional properties now allowed")
-                self.add(Change("relaxed", WIDE, what, ptr_a, ptr_b, path, path))
-            elif isinstance(ap_a, (dict, bool)) and isinstance(ap_b, (dict, bool)):
-                self.node(ap_a, ap_b, ptr_a, ptr_b, path + (("extra", fresh),), depth + 1)
-            else:
-                self.unknown(ptr_a, ptr_b, path, "`additionalProperties` changed, and it is not a schema")
+        if self.same(ap_a, ap_b):
+            return
+        ptr_a = kp(pa, ma, "additionalProperties") if "additionalProperties" in va else pa
+        ptr_b = kp(pb, mb, "additionalProperties") if "additionalProperties" in vb else pb
+        fresh = _fresh_name(props_a, props_b)
+        if ap_b is False and ap_a is not False:
+            what = ("additional properties now allowed" if self.swapped
+                    else "additional properties no longer allowed (`additionalProperties: false`)")
+            self.add(Change("additional-closed", NARROW, what, ptr_a, ptr_b, path, path,
+                            spec=("object-extra", fresh, ap_a),
+                            attribution=((instance_pointer(path), ("additionalProperties",
+                                                                   "unevaluatedProperties")),),
+                            node_a=va))
+        elif ap_a is False and ap_b is not False:
+            what = ("additional properties no longer allowed" if self.swapped
+                    else "additional properties now allowed")
+            self.add(Change("relaxed", WIDE, what, ptr_a, ptr_b, path, path))
+        elif isinstance(ap_a, (dict, bool)) and isinstance(ap_b, (dict, bool)):
+            self.node(ap_a, ap_b, ptr_a, ptr_b, path + (("extra", fresh),), depth + 1)
+        else:
+            self.unknown(ptr_a, ptr_b, path, "`additionalProperties` changed, and it is not a schema")
+
+    def objects(self, va, vb, ma, mb, pa, pb, path, depth) -> None:
+        props_a, props_b, req_a, req_b = self._object_inputs(va, vb, pa, pb, path)
+        pp_a = kp(pa, ma, "properties") if "properties" in va else pa
+        pp_b = kp(pb, mb, "properties") if "properties" in vb else pb
+        rp_a = kp(pa, ma, "required") if "required" in va else pa
+        rp_b = kp(pb, mb, "required") if "required" in vb else pb
+        names = list(props_a) + [n for n in props_b if n not in props_a]
+        for n in names:
+            if len(self.changes) >= MAX_CHANGES:
+                return
+            sa, sb = pp_a + "/" + escape_pointer_token(str(n)), pp_b + "/" + escape_pointer_token(str(n))
+            sub = path + (("prop", n),)
+            if n in props_a and n in props_b:
+                self.node(props_a[n], props_b[n], sa, sb, sub, depth + 1)
+            elif n in props_a:  # only A defines it
+                self._prop_only_a(va, vb, n, sa, pp_b, path, sub, props_a)
+            else:  # only B defines it
+                self._prop_only_b(va, n, pa, sb, path, sub, req_a, req_b)
+        self._required_changes(va, props_a, props_b, req_a, req_b, rp_a, rp_b, path)
+        self._additional(va, vb, ma, mb, pa, pb, path, depth, props_a, props_b)
         self.lengths(va, vb, ma, mb, pa, pb, path, "minProperties", "maxProperties", "object")
 
     def others(self, va, vb, ma, mb, pa, pb, path) -> None:
