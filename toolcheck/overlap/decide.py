@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from .frames import Frame, pair_vectors
+from .frames import Frame
 from .lexicon import lexicon
 from .relations import (
     antonym,
@@ -37,6 +37,7 @@ from .relations import (
     rindex,
     says,
 )
+from .vectors import pair_vectors
 
 FEATURES = (
     "same_base",        # the names are equal once namespaces/prefixes are stripped

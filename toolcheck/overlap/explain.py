@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .frames import Frame, pair_vectors
+from .frames import Frame
 from .lexicon import lexicon
 from .relations import (
     antonym,
@@ -23,6 +23,7 @@ from .relations import (
     platform_one_side,
     pmatch,
 )
+from .vectors import pair_vectors
 
 
 def _words(f: Frame) -> str:
