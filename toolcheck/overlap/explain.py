@@ -47,11 +47,43 @@ def _prefix(f: Frame) -> str:
     return f.name[: len(f.name) - len(f.base_raw)] if f.base_raw and f.name.endswith(f.base_raw) else ""
 
 
+_ACTIONS = {"same": "same action ({})", "related": "related actions ({})", "opposite": "opposite actions ({})",
+            "different": "different actions ({})"}
+_OBJECTS = {"sibling": "different objects of one kind ({} vs {})", "disjoint": "different objects ({} vs {})",
+            "head": "different objects ({} vs {})", "part": "one object is a part of the other ({} vs {})",
+            "swap": "the same words the other way round ({} vs {})", "same": "the same object ({})",
+            "narrower": "one object narrows the other ({} ~ {})"}
+_QUAL_ROLES = (("key", "lookup keys"), ("source", "sources"), ("target", "targets"), ("scope", "scopes"),
+               ("with", "options"))
+_QUAL_ONE = {"key": "lookup key", "source": "source", "target": "target", "scope": "scope"}
+
+
 def explain(a: Frame, b: Frame) -> list[str]:
     """What the pair shares and what sets it apart, in words; every part is evidence found in the two tools.
     ``a`` is the tool the finding is reported on, ``b`` the other."""
-    lx = lexicon()
     out: list[str] = []
+    _explain_name(a, b, out)
+    rel = lexicon().relation(a.action, b.action)
+    cover = enum_cover(a, b, rel)
+    _explain_action_object(a, b, rel, cover, out)
+    _explain_quals(a, b, out)
+    _explain_kinds(a, b, out)
+    extra = params_match(a, b)[2] if a.params and b.params else None
+    if extra:
+        who = a if extra in a.params else b
+        other = b if who is a else a
+        out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` has no counterpart for")
+    out.extend(_explain_params(a, b))
+    if not a.desc_empty and not b.desc_empty:
+        out.append(_explain_desc(a, b))
+    _explain_cue(a, b, out)
+    if cover:
+        x, y, word, (param, value) = cover
+        out.append(f"`{x.name}` covers `{y.name}` with {param}={value}")
+    return out
+
+
+def _explain_name(a: Frame, b: Frame, out: list[str]) -> None:
     if a.base and a.base == b.base and (a.ns or b.ns):
         pa, pb = _prefix(a), _prefix(b)
         prefixes = " vs ".join(f"`{p}`" if p else "none" for p in (pb, pa))
@@ -61,43 +93,43 @@ def explain(a: Frame, b: Frame) -> list[str]:
             where = f"; {prefixes}" if pa or pb else ""
             out.append(f"names alike once prefixes, filler words and word forms are set aside "
                        f"({_pair(b.base_raw or b.name, a.base_raw or a.name)}{where})")
-    rel = lx.relation(a.action, b.action)
+
+
+def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | None, out: list[str]) -> None:
     wa, wb = a.action_word or a.action, b.action_word or b.action
     act = None
-    if rel == "same":
-        act = f"same action ({_pair(wb, wa)})"
-    elif rel == "related":
-        act = f"related actions ({wb} ~ {wa})"
-    elif rel == "opposite":
-        act = f"opposite actions ({wb} vs {wa})"
-    elif rel == "different":
-        act = f"different actions ({wb} vs {wa})"
+    if rel in _ACTIONS:
+        words = _pair(wb, wa) if rel == "same" else f"{wb} {'~' if rel == 'related' else 'vs'} {wa}"
+        act = _ACTIONS[rel].format(words)
     obj = None
-    cover = enum_cover(a, b, rel)
     if a.obj and b.obj:
         _, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
         oa, ob = _words(a), _words(b)
-        obj = {"sibling": f"different objects of one kind ({ob} vs {oa})",
-               "disjoint": f"different objects ({ob} vs {oa})",
-               "head": f"different objects ({ob} vs {oa})",
-               "part": f"one object is a part of the other ({ob} vs {oa})",
-               "swap": f"the same words the other way round ({ob} vs {oa})",
-               "generic": _explain_generic(a, b),
-               "same": f"the same object ({_pair(ob, oa)})",
-               "narrower": f"one object narrows the other ({ob} ~ {oa})"}[how]
+        generic = _explain_generic(a, b)  # computed for every relation, as before
+        if how == "generic":
+            obj = generic
+        elif how == "same":
+            obj = _OBJECTS[how].format(_pair(ob, oa))
+        else:
+            obj = _OBJECTS[how].format(ob, oa)
     if act and obj and obj.startswith("the same object") and rel in ("same", "related"):
         out.append(f"{act} on {obj}")
     else:
         out.extend(s for s in (act, obj) if s)
-    for role, label in (("key", "lookup keys"), ("source", "sources"), ("target", "targets"), ("scope", "scopes"),
-                        ("with", "options")):
+
+
+def _explain_quals(a: Frame, b: Frame, out: list[str]) -> None:
+    for role, label in _QUAL_ROLES:
         qa, qb = a.quals.get(role), b.quals.get(role)
         if qa and qb and set(qa).isdisjoint(qb):
             out.append(f"different {label} ({' '.join(qb)} vs {' '.join(qa)})")
         elif bool(qa) != bool(qb) and role != "with":
             who, q = (a, qa) if qa else (b, qb)
-            what = {"key": "lookup key", "source": "source", "target": "target", "scope": "scope"}[role]
-            out.append(f"only `{who.name}` names a {what} ({' '.join(q)})")
+            out.append(f"only `{who.name}` names a {_QUAL_ONE[role]} ({' '.join(q)})")
+
+
+def _explain_kinds(a: Frame, b: Frame, out: list[str]) -> None:
+    """Antonyms, states, facets, cardinality, platforms and namespaces."""
     anti = antonym(a, b) or (tuple(reversed(antonym(b, a) or ())) or None)
     if anti:
         out.append(f"opposite name words ({anti[1]} vs {anti[0]})")
@@ -117,32 +149,30 @@ def explain(a: Frame, b: Frame) -> list[str]:
     if plat:
         out.append(f"different platforms ({plat[2]} vs {plat[1]})")
     else:
-        one = platform_one_side(a, b)
-        if one:
-            out.append(f"only `{one[0].name}` names a platform ({one[1]})")
+        side = platform_one_side(a, b)
+        if side:
+            out.append(f"only `{side[0].name}` names a platform ({side[1]})")
     nsc = ns_conflict(a, b)
     if nsc:
         out.append(f"namespaces name different scopes ({nsc[1]} vs {nsc[0]})")
-    extra = params_match(a, b)[2] if a.params and b.params else None
-    if extra:
-        who = a if extra in a.params else b
-        other = b if who is a else a
-        out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` has no counterpart for")
-    out.extend(_explain_params(a, b))
-    if not a.desc_empty and not b.desc_empty:
-        da, _, db, _, aside = pair_vectors(a, b)
-        d = dot(da, db)
-        note = f"; {aside} identical sentence{'s' if aside > 1 else ''} set aside" if aside else ""
-        if d >= 0.05:
-            common = sorted(da.keys() & db.keys(), key=lambda k: (-da[k] * db[k], k))
-            # each term as each description writes it (files ~ file, generate ~ create)
-            words = [_pair(b.surface.get(k, k.lstrip("@")), a.surface.get(k, k.lstrip("@"))) for k in common[:5]]
-            more = f", +{len(common) - 5} more" if len(common) > 5 else ""
-            gloss = ("; Chinese and Japanese words read as the lexicon's English glosses"
-                     if _CJK_RE.search(a.desc_low) or _CJK_RE.search(b.desc_low) else "")
-            out.append(f"{round(d * 100)}% shared description terms ({', '.join(words)}{more}{note}{gloss})")
-        else:
-            out.append(f"descriptions share almost no terms{note}")
+
+
+def _explain_desc(a: Frame, b: Frame) -> str:
+    da, _, db, _, aside = pair_vectors(a, b)
+    d = dot(da, db)
+    note = f"; {aside} identical sentence{'s' if aside > 1 else ''} set aside" if aside else ""
+    if d < 0.05:
+        return f"descriptions share almost no terms{note}"
+    common = sorted(da.keys() & db.keys(), key=lambda k: (-da[k] * db[k], k))
+    # each term as each description writes it (files ~ file, generate ~ create)
+    words = [_pair(b.surface.get(k, k.lstrip("@")), a.surface.get(k, k.lstrip("@"))) for k in common[:5]]
+    more = f", +{len(common) - 5} more" if len(common) > 5 else ""
+    gloss = ("; Chinese and Japanese words read as the lexicon's English glosses"
+             if _CJK_RE.search(a.desc_low) or _CJK_RE.search(b.desc_low) else "")
+    return f"{round(d * 100)}% shared description terms ({', '.join(words)}{more}{note}{gloss})"
+
+
+def _explain_cue(a: Frame, b: Frame, out: list[str]) -> None:
     cue = cue_of(a, b)
     if cue:
         kind, who, sentence = cue
@@ -152,10 +182,6 @@ def explain(a: Frame, b: Frame) -> list[str]:
         who = a if a.deprecated else b
         s = who.deprecated or ""
         out.append(f"`{who.name}` says it is deprecated: '{s if len(s) <= 120 else s[:117] + '...'}'")
-    if cover:
-        x, y, word, (param, value) = cover
-        out.append(f"`{x.name}` covers `{y.name}` with {param}={value}")
-    return out
 
 
 def _explain_generic(a: Frame, b: Frame) -> str:
