@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .candidates import WIDE_BELOW, candidate_pairs
-from .decide import FEATURES, compare, explain, features, model
+from .decide import FEATURES, compare, features, model
+from .explain import explain
 from .frames import Frame, mention_keys, parse
 
 __all__ = ["FEATURES", "Frame", "compare", "default_threshold", "explain", "features", "find_overlaps",

@@ -25,7 +25,6 @@ Where each part comes from:
 
 from __future__ import annotations
 
-import math
 import re
 import unicodedata
 from bisect import bisect_right
@@ -196,7 +195,7 @@ class _Words:
 
 
 @cache
-def _words() -> _Words:
+def word_index() -> _Words:
     return _Words(lexicon())
 
 
@@ -284,7 +283,7 @@ def _service_prefix(base: str) -> str | None:
 def _name_tokens(name: str) -> tuple[list[str], list[str], str]:
     """(namespace words, base words, base as written)."""
     lx = lexicon()
-    wd = _words()
+    wd = word_index()
     parts = [p for p in _NAMESPACE_RE.split(name) if p]
     base = parts[-1] if parts else name
     ns: list[str] = []
@@ -469,7 +468,7 @@ def prepare_text(text: str) -> str:
         text = text[:MAX_DESC_CHARS]
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
-        wd = _words()
+        wd = word_index()
         if _HAS_CJK_RE.search(text) and wd.cjk_re is not None:
             text = wd.cjk_re.sub(lambda m: " " + wd.lx.cjk[m.group(0)] + " ", text)
     return text
@@ -482,7 +481,7 @@ def surface_words(sentence: str) -> list[str]:
     if low.isascii():
         return _ASCII_WORD_RE.findall(low)
     out: list[str] = []
-    for m in _words().token_re.finditer(low):
+    for m in word_index().token_re.finditer(low):
         kind = m.lastgroup
         tok = m.group(0)
         if kind == "word":
@@ -496,40 +495,6 @@ def surface_words(sentence: str) -> list[str]:
         elif kind == "kata" and len(tok) >= 2:
             out.append(tok)
     return out
-
-
-def _terms(sentence: str, surface: dict[str, str]) -> list[str]:
-    """Terms of a sentence in order (a word may repeat): description words mapped to terms, CJK grams as they are."""
-    wd = _words()
-    out: list[str] = []
-    for w in surface_words(sentence):
-        t = wd.desc_term(w) if w.isascii() else w
-        if t is not None:
-            out.append(t)
-            if t not in surface:
-                surface[t] = w
-    return out
-
-
-MAX_TERMS = 32  # a description vector keeps its heaviest terms (the rest add little to a cosine)
-_LOG = [0.0] + [1.0 + math.log(c) for c in range(1, 64)]
-
-
-def _vector(terms: list[str], surface: dict[str, str]) -> dict[str, float]:
-    """Unit TF-IDF vector: sublinear term frequency x background idf of the word, the MAX_TERMS heaviest."""
-    lx = lexicon()
-    tf: dict[str, int] = {}
-    for t in terms:
-        tf[t] = tf.get(t, 0) + 1
-    idf = lx.idf
-    v = {t: _LOG[min(c, 63)] * idf(surface.get(t, t)) for t, c in tf.items()}
-    if len(v) > MAX_TERMS:
-        v = dict(sorted(v.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_TERMS])
-    norm = math.sqrt(sum(x * x for x in v.values()))
-    if norm:
-        inv = 1.0 / norm
-        v = {t: x * inv for t, x in v.items()}
-    return v
 
 
 def _lead(f: Frame, sentence: str) -> None:
@@ -677,49 +642,6 @@ def _parse_description(f: Frame, description: str, known_names: frozenset[str] |
         _lead(f, sents[0])
     _cues(f, text, sents, known_names)
     _platforms(f, sents[:2])
-
-
-def vectors(f: Frame) -> Frame:
-    """Fill the frame's description vectors (whole description, first sentence), once: they are built only for
-    frames that a pair comparison gets to."""
-    if f.sents is None:
-        return f
-    surface: dict[str, str] = {}
-    per: list[tuple[str, list[str]]] = []
-    for s in f.sents:
-        per.append((" ".join(s.lower().split()), _terms(s, surface)))
-    f.surface = surface
-    f.sent_terms = per
-    f.sent_keys = frozenset(k for k, _ in per)
-    f.dvec = _vector([t for _, ts in per for t in ts], surface)
-    f.lvec = _vector(per[0][1] if per else [], surface)
-    f.sents = None
-    return f
-
-
-def pair_vectors(a: Frame, b: Frame) -> tuple[dict[str, float], dict[str, float], dict[str, float],
-                                              dict[str, float], int]:
-    """(a's vector, a's first-sentence vector, b's, b's, sentences set aside): when the two descriptions share
-    some sentences word for word but not all, the shared ones are a suite's boilerplate ("This tool belongs to
-    the trading system ...") and are left out of both; the first sentence is then the first one left."""
-    vectors(a)
-    vectors(b)
-    shared = a.sent_keys & b.sent_keys
-    if not shared or a.sent_keys == b.sent_keys:
-        return a.dvec, a.lvec, b.dvec, b.lvec, 0
-    out = []
-    for f in (a, b):
-        # a suite repeats the same boilerplate in many tools: the vectors without it are kept per shared set
-        memo = f.memo.setdefault("aside", {})
-        vecs = memo.get(shared)
-        if vecs is None:
-            kept = [ts for k, ts in f.sent_terms if k not in shared]
-            vecs = memo[shared] = ((_vector([t for ts in kept for t in ts], f.surface), _vector(kept[0], f.surface))
-                                   if any(kept) else ())
-        if not vecs:
-            return a.dvec, a.lvec, b.dvec, b.lvec, 0
-        out.append(vecs)
-    return out[0][0], out[0][1], out[1][0], out[1][1], len(shared)
 
 
 # ------------------------------------------------------------------------------------------------ parameters

@@ -1,0 +1,216 @@
+"""``explain(a, b)``: what a pair of purpose frames shares and what sets it apart, in words."""
+
+from __future__ import annotations
+
+import re
+
+from .frames import Frame
+from .lexicon import lexicon
+from .relations import (
+    antonym,
+    cue_of,
+    dot,
+    enum_cover,
+    generic_side,
+    is_bulk,
+    is_many,
+    is_one,
+    ns_conflict,
+    object_relation,
+    params_match,
+    pindex,
+    platform_conflict,
+    platform_one_side,
+    pmatch,
+)
+from .vectors import pair_vectors
+
+
+def _words(f: Frame) -> str:
+    return " ".join(f.obj_words) if f.obj_words else " ".join(f.obj)
+
+
+_CJK_RE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+
+
+def _spelled(raw: str) -> str:
+    """A name part as written, but for case and separators (get-users = get_users = getUsers)."""
+    return "".join(ch for ch in raw.lower() if ch.isalnum())
+
+
+def _pair(x: str, y: str) -> str:
+    return x if x == y else f"{x} ~ {y}"
+
+
+def _prefix(f: Frame) -> str:
+    """The namespace or prefix part of the name as written (``math.``, ``FDA_``, ``server__``)."""
+    return f.name[: len(f.name) - len(f.base_raw)] if f.base_raw and f.name.endswith(f.base_raw) else ""
+
+
+_ACTIONS = {"same": "same action ({})", "related": "related actions ({})", "opposite": "opposite actions ({})",
+            "different": "different actions ({})"}
+_OBJECTS = {"sibling": "different objects of one kind ({} vs {})", "disjoint": "different objects ({} vs {})",
+            "head": "different objects ({} vs {})", "part": "one object is a part of the other ({} vs {})",
+            "swap": "the same words the other way round ({} vs {})", "same": "the same object ({})",
+            "narrower": "one object narrows the other ({} ~ {})"}
+_QUAL_ROLES = (("key", "lookup keys"), ("source", "sources"), ("target", "targets"), ("scope", "scopes"),
+               ("with", "options"))
+_QUAL_ONE = {"key": "lookup key", "source": "source", "target": "target", "scope": "scope"}
+
+
+def explain(a: Frame, b: Frame) -> list[str]:
+    """What the pair shares and what sets it apart, in words; every part is evidence found in the two tools.
+    ``a`` is the tool the finding is reported on, ``b`` the other."""
+    out: list[str] = []
+    _explain_name(a, b, out)
+    rel = lexicon().relation(a.action, b.action)
+    cover = enum_cover(a, b, rel)
+    _explain_action_object(a, b, rel, cover, out)
+    _explain_quals(a, b, out)
+    _explain_kinds(a, b, out)
+    extra = params_match(a, b)[2] if a.params and b.params else None
+    if extra:
+        who = a if extra in a.params else b
+        other = b if who is a else a
+        out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` has no counterpart for")
+    out.extend(_explain_params(a, b))
+    if not a.desc_empty and not b.desc_empty:
+        out.append(_explain_desc(a, b))
+    _explain_cue(a, b, out)
+    if cover:
+        x, y, word, (param, value) = cover
+        out.append(f"`{x.name}` covers `{y.name}` with {param}={value}")
+    return out
+
+
+def _explain_name(a: Frame, b: Frame, out: list[str]) -> None:
+    if a.base and a.base == b.base and (a.ns or b.ns):
+        pa, pb = _prefix(a), _prefix(b)
+        prefixes = " vs ".join(f"`{p}`" if p else "none" for p in (pb, pa))
+        if _spelled(a.base_raw) == _spelled(b.base_raw) and (pa or pb):
+            out.append(f"same name once namespaces are stripped ({a.base_raw}; {prefixes})")
+        else:  # equal only as canonical words (request ~ requests, do_delete_object ~ delete_object): say so
+            where = f"; {prefixes}" if pa or pb else ""
+            out.append(f"names alike once prefixes, filler words and word forms are set aside "
+                       f"({_pair(b.base_raw or b.name, a.base_raw or a.name)}{where})")
+
+
+def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | None, out: list[str]) -> None:
+    wa, wb = a.action_word or a.action, b.action_word or b.action
+    act = None
+    if rel in _ACTIONS:
+        words = _pair(wb, wa) if rel == "same" else f"{wb} {'~' if rel == 'related' else 'vs'} {wa}"
+        act = _ACTIONS[rel].format(words)
+    obj = None
+    if a.obj and b.obj:
+        _, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
+        oa, ob = _words(a), _words(b)
+        generic = _explain_generic(a, b)  # computed for every relation, as before
+        if how == "generic":
+            obj = generic
+        elif how == "same":
+            obj = _OBJECTS[how].format(_pair(ob, oa))
+        else:
+            obj = _OBJECTS[how].format(ob, oa)
+    if act and obj and obj.startswith("the same object") and rel in ("same", "related"):
+        out.append(f"{act} on {obj}")
+    else:
+        out.extend(s for s in (act, obj) if s)
+
+
+def _explain_quals(a: Frame, b: Frame, out: list[str]) -> None:
+    for role, label in _QUAL_ROLES:
+        qa, qb = a.quals.get(role), b.quals.get(role)
+        if qa and qb and set(qa).isdisjoint(qb):
+            out.append(f"different {label} ({' '.join(qb)} vs {' '.join(qa)})")
+        elif bool(qa) != bool(qb) and role != "with":
+            who, q = (a, qa) if qa else (b, qb)
+            out.append(f"only `{who.name}` names a {_QUAL_ONE[role]} ({' '.join(q)})")
+
+
+def _explain_kinds(a: Frame, b: Frame, out: list[str]) -> None:
+    """Antonyms, states, facets, cardinality, platforms and namespaces."""
+    anti = antonym(a, b) or (tuple(reversed(antonym(b, a) or ())) or None)
+    if anti:
+        out.append(f"opposite name words ({anti[1]} vs {anti[0]})")
+    if a.states and b.states and a.states.isdisjoint(b.states):
+        out.append(f"different states ({'/'.join(sorted(b.states))} vs {'/'.join(sorted(a.states))})")
+    elif a.states and a.states == b.states:
+        out.append(f"the same state ({'/'.join(sorted(a.states))})")
+    if a.facet and b.facet and a.facet != b.facet:
+        out.append(f"one returns {a.facet}, the other {b.facet}")
+    if (is_one(a) and is_many(b)) or (is_one(b) and is_many(a)):
+        many, one = (b, a) if is_one(a) and is_many(b) else (a, b)
+        if is_bulk(a, b):
+            out.append(f"`{many.name}` takes a list of what `{one.name}` takes one of (a bulk form)")
+        else:
+            out.append(f"`{many.name}` lists, `{one.name}` gets one by key")
+    plat = platform_conflict(a, b)
+    if plat:
+        out.append(f"different platforms ({plat[2]} vs {plat[1]})")
+    else:
+        side = platform_one_side(a, b)
+        if side:
+            out.append(f"only `{side[0].name}` names a platform ({side[1]})")
+    nsc = ns_conflict(a, b)
+    if nsc:
+        out.append(f"namespaces name different scopes ({nsc[1]} vs {nsc[0]})")
+
+
+def _explain_desc(a: Frame, b: Frame) -> str:
+    da, _, db, _, aside = pair_vectors(a, b)
+    d = dot(da, db)
+    note = f"; {aside} identical sentence{'s' if aside > 1 else ''} set aside" if aside else ""
+    if d < 0.05:
+        return f"descriptions share almost no terms{note}"
+    common = sorted(da.keys() & db.keys(), key=lambda k: (-da[k] * db[k], k))
+    # each term as each description writes it (files ~ file, generate ~ create)
+    words = [_pair(b.surface.get(k, k.lstrip("@")), a.surface.get(k, k.lstrip("@"))) for k in common[:5]]
+    more = f", +{len(common) - 5} more" if len(common) > 5 else ""
+    gloss = ("; Chinese and Japanese words read as the lexicon's English glosses"
+             if _CJK_RE.search(a.desc_low) or _CJK_RE.search(b.desc_low) else "")
+    return f"{round(d * 100)}% shared description terms ({', '.join(words)}{more}{note}{gloss})"
+
+
+def _explain_cue(a: Frame, b: Frame, out: list[str]) -> None:
+    cue = cue_of(a, b)
+    if cue:
+        kind, who, sentence = cue
+        s = sentence if len(sentence) <= 120 else sentence[:117] + "..."
+        out.append(f"description of `{who.name}`: '{s}'")
+    elif a.deprecated or b.deprecated:
+        who = a if a.deprecated else b
+        s = who.deprecated or ""
+        out.append(f"`{who.name}` says it is deprecated: '{s if len(s) <= 120 else s[:117] + '...'}'")
+
+
+def _explain_generic(a: Frame, b: Frame) -> str:
+    """What the 'generic' relation saw, no more: not that one object is a kind of the other (an R2 object is no
+    kind of bucket), only that a general object's tool mentions the other's object."""
+    g, o, where = generic_side(a, b) or (a, b, "description")
+    return (f"`{g.name}` acts on a general object ({_words(g)}) and its {'enum values' if where == 'enum' else where} "
+            f"name{'' if where == 'enum' else 's'} `{o.name}`'s object ({o.head})")
+
+
+def _explain_params(a: Frame, b: Frame) -> list[str]:
+    if not a.params and not b.params:
+        return ["neither takes parameters"]
+    if not a.params or not b.params:
+        who = a if a.params else b
+        return [f"only `{who.name}` takes parameters"]
+    pairs: list[str] = []
+    used: set[str] = set()
+    exact = 0
+    for p in a.params:
+        s, q = pmatch(p, pindex(b))
+        if q is None or q.raw in used or s < 0.5:
+            continue
+        used.add(q.raw)
+        pairs.append(p.raw if p.raw == q.raw else f"{q.raw}~{p.raw}")
+        exact += p.raw == q.raw
+    if not pairs:
+        return ["no shared parameters"]
+    if exact == len(a.params) == len(b.params):
+        return ["identical parameters " + "/".join(sorted(p.raw for p in a.params))]
+    n = len({p.raw for p in a.params} | {p.raw for p in b.params})
+    return [f"matching parameters {'/'.join(pairs[:6])} ({len(pairs)} of {n})"]

@@ -1,0 +1,87 @@
+"""The description vectors of a purpose frame: unit TF-IDF vectors of its terms (the whole description and its
+first sentence), built only for the frames a pair comparison gets to, and the pair's vectors without shared
+boilerplate sentences."""
+
+from __future__ import annotations
+
+import math
+
+from .frames import Frame, surface_words, word_index
+from .lexicon import lexicon
+
+
+def _terms(sentence: str, surface: dict[str, str]) -> list[str]:
+    """Terms of a sentence in order (a word may repeat): description words mapped to terms, CJK grams as they are."""
+    wd = word_index()
+    out: list[str] = []
+    for w in surface_words(sentence):
+        t = wd.desc_term(w) if w.isascii() else w
+        if t is not None:
+            out.append(t)
+            if t not in surface:
+                surface[t] = w
+    return out
+
+
+MAX_TERMS = 32  # a description vector keeps its heaviest terms (the rest add little to a cosine)
+_LOG = [0.0] + [1.0 + math.log(c) for c in range(1, 64)]
+
+
+def _vector(terms: list[str], surface: dict[str, str]) -> dict[str, float]:
+    """Unit TF-IDF vector: sublinear term frequency x background idf of the word, the MAX_TERMS heaviest."""
+    lx = lexicon()
+    tf: dict[str, int] = {}
+    for t in terms:
+        tf[t] = tf.get(t, 0) + 1
+    idf = lx.idf
+    v = {t: _LOG[min(c, 63)] * idf(surface.get(t, t)) for t, c in tf.items()}
+    if len(v) > MAX_TERMS:
+        v = dict(sorted(v.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_TERMS])
+    norm = math.sqrt(sum(x * x for x in v.values()))
+    if norm:
+        inv = 1.0 / norm
+        v = {t: x * inv for t, x in v.items()}
+    return v
+
+
+def vectors(f: Frame) -> Frame:
+    """Fill the frame's description vectors (whole description, first sentence), once: they are built only for
+    frames that a pair comparison gets to."""
+    if f.sents is None:
+        return f
+    surface: dict[str, str] = {}
+    per: list[tuple[str, list[str]]] = []
+    for s in f.sents:
+        per.append((" ".join(s.lower().split()), _terms(s, surface)))
+    f.surface = surface
+    f.sent_terms = per
+    f.sent_keys = frozenset(k for k, _ in per)
+    f.dvec = _vector([t for _, ts in per for t in ts], surface)
+    f.lvec = _vector(per[0][1] if per else [], surface)
+    f.sents = None
+    return f
+
+
+def pair_vectors(a: Frame, b: Frame) -> tuple[dict[str, float], dict[str, float], dict[str, float],
+                                              dict[str, float], int]:
+    """(a's vector, a's first-sentence vector, b's, b's, sentences set aside): when the two descriptions share
+    some sentences word for word but not all, the shared ones are a suite's boilerplate ("This tool belongs to
+    the trading system ...") and are left out of both; the first sentence is then the first one left."""
+    vectors(a)
+    vectors(b)
+    shared = a.sent_keys & b.sent_keys
+    if not shared or a.sent_keys == b.sent_keys:
+        return a.dvec, a.lvec, b.dvec, b.lvec, 0
+    out = []
+    for f in (a, b):
+        # a suite repeats the same boilerplate in many tools: the vectors without it are kept per shared set
+        memo = f.memo.setdefault("aside", {})
+        vecs = memo.get(shared)
+        if vecs is None:
+            kept = [ts for k, ts in f.sent_terms if k not in shared]
+            vecs = memo[shared] = ((_vector([t for ts in kept for t in ts], f.surface), _vector(kept[0], f.surface))
+                                   if any(kept) else ())
+        if not vecs:
+            return a.dvec, a.lvec, b.dvec, b.lvec, 0
+        out.append(vecs)
+    return out[0][0], out[0][1], out[1][0], out[1][1], len(shared)
