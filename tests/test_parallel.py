@@ -283,6 +283,10 @@ def test_only_lint_and_validate_split(tmp_path, monkeypatch):
     assert isinstance(executors["lint"], runner.Split) and isinstance(executors["validate"], runner.Split)
 
     rules = [rule("TC898", "mod_a"), rule("TC899", "mod_b")]
+    from toolcheck.rules import RULES
+
+    for r in rules:  # a rule's check reads its options from the registry
+        monkeypatch.setitem(RULES, r.code, r)
     contracts = [SimpleNamespace(file=_File()) for _ in range(parallel.MIN_CONTRACTS + 1)]
     split = []
     monkeypatch.setattr(parallel, "run_split", lambda work, shares, files, remask, masker: split.append(1) or {
