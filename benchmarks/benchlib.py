@@ -465,7 +465,7 @@ def parse_importtime(stderr: str) -> list[tuple[int, int, int, str]]:
 
 def package_of(module: str) -> str:
     """The group a module's import time is charged to: its top-level package, or for toolcheck its subpackage
-    (toolcheck.loading, toolcheck.checks.targets: what issue 21's work moves)."""
+    (toolcheck.loading, toolcheck.rules.tc2_targets: what issue 21's work moves)."""
     parts = module.split(".")
     if parts[0] == "toolcheck":
         return ".".join(parts[:3] if len(parts) > 2 and parts[1] == "checks" else parts[:2])

@@ -136,8 +136,8 @@ def test_yaml_loading_problems_come_with_the_others(project):
     assert got[1].startswith("toolcheck.yaml:3:28: `rules.TC402.min-words`: must be a number")
 
 
-def test_old_style_rules_options_are_typed_by_their_defaults(project):
-    """Families not yet moved to rule files declare plain defaults: the adapter makes Options of them."""
+def test_rule_options_of_every_family_are_checked_against_their_declarations(project):
+    """Options declared by rule files of several families (TC4, TC1, TC7, TC2): an ill-typed value is refused."""
     project.write("contracts/search_docs.yaml", GOOD)
     project.write("toolcheck.yaml", "rules:\n  TC430: {threshold: high, group-by: 3}\n  TC104: {allow: x-internal}\n"
                   "  TC703: {mutations: [null, 3]}\n  TC204: {unenforced-keywords: 1}\n")
