@@ -4,6 +4,7 @@
     python benchmarks/run.py                      # every case, full corpus A (../shared/corpus/A)
     python benchmarks/run.py --quick              # CI: a 300-tool sample, 3 rounds, no timing assertion
     python benchmarks/run.py --markdown perf.md --json perf.json
+    python benchmarks/run.py --against f526194    # this checkout vs another commit, same rounds (no slowdown?)
 
 What is timed is what users run: `pip install .` of this checkout (non-editable; pip byte-compiles it) into a
 virtual environment of its own, and that environment's `toolcheck` console script, never the checkout (this
@@ -16,6 +17,10 @@ files, so an unchanged checkout is not reinstalled and a changed one is.
 Commands compared with each other run alternately (A B C, B C A, ...) after an uncounted warm-up round; each row
 gives the median, min and max of its runs, the peak RSS of the measured process (wait4) and its ratios to the
 references measured in the same rounds. Machines are shared and noisy: compare ratios, not seconds across runs.
+
+`--against REF` adds the case a refactoring needs: this checkout and commit REF (`git archive` of it, installed
+the same way into a venv of its own) run alternately on the pre-commit and corpus commands, each row with its
+ratio to REF. A ratio inside REF's own min/max spread is noise, not a slowdown.
 """
 
 from __future__ import annotations
@@ -73,6 +78,11 @@ class Bench:
         self.tc = bl.ensure_venv("toolcheck", (), dists=("toolcheck-llm", "typer", "rich", "jsonschema-rs"),
                                  cache_root=cache, source=ROOT, rebuild=self.args.rebuild, log=self.log)
         self.tc_module = bl.check_real_install(self.tc)
+        if self.args.against:
+            self.ref = bl.ensure_venv(f"toolcheck-at-{self.args.against}", (), dists=("toolcheck-llm",),
+                                      cache_root=cache, source=self.ref_source(), rebuild=self.args.rebuild,
+                                      log=self.log)
+            bl.check_real_install(self.ref)
         for name, req in ({} if self.args.no_peers else PEERS).items():
             try:
                 self.peers[name] = bl.ensure_venv(name, (req,), dists=(name,), cache_root=cache,
@@ -80,6 +90,17 @@ class Bench:
             except (RuntimeError, subprocess.SubprocessError) as e:  # e.g. no index reachable: say so, go on
                 self.peer_problems[name] = str(e).splitlines()[0][:300]
                 self.log(f"{name}: not installable here, no ratio against it ({self.peer_problems[name]})")
+
+    def ref_source(self) -> Path:
+        """The package files of commit `--against` (git archive), in the scratch folder."""
+        dest = self.work / "against-src"
+        dest.mkdir()
+        arch = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", self.args.against],
+                              capture_output=True, check=False)
+        if arch.returncode:
+            raise SystemExit(f"--against {self.args.against}: {arch.stderr.decode(errors='replace').strip()}")
+        subprocess.run(["tar", "-x", "-C", str(dest)], input=arch.stdout, check=True)
+        return dest
 
     def log(self, msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)
@@ -93,6 +114,9 @@ class Bench:
                  f"{self.tc.path})"]
         venvs += [f"{n} {p.versions.get(n)}" for n, p in self.peers.items()]
         venvs += [f"{n}: not installable ({why})" for n, why in self.peer_problems.items()]
+        if self.args.against:
+            venvs.append(f"toolcheck @ {self.args.against} ({self.ref.versions.get('toolcheck-llm')}, "
+                         f"{'built' if self.ref.built else 'reused'}: {self.ref.path})")
         return [f"# toolcheck benchmarks — {self.extra['started']} (started)",
                 "",
                 f"- machine: {platform.machine()}, {os.cpu_count()} cores, {bl.memory_gib()}, "
@@ -152,6 +176,23 @@ class Bench:
                 self.add(case, "check-jsonschema --check-metaschema (same schemas)", s["check-jsonschema"],
                          len(files))
         self.importtime(proj, str(one[0].relative_to(proj)))
+        self.startup_profile()
+
+    def startup_profile(self) -> None:
+        """Where a one-contract lint's CPU time goes, phase by phase (benchmarks/startup_profile.py on this real
+        install, toollint in the same rounds): the profile behind the pre-commit ratio."""
+        out = self.work / "startup.json"
+        cmd = [sys.executable, str(ROOT / "benchmarks" / "startup_profile.py"), "--python", self.tc.python,
+               "--runs", str(3 if self.quick else 9), "--json", str(out)]
+        if "toollint" in self.peers:
+            cmd += ["--toollint", self.peers["toollint"].script("toollint")]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode:
+            self.log(f"start-up profile failed: {p.stderr.strip()[-500:]}")
+            return
+        self.extra["startup_profile"] = json.loads(out.read_text())
+        self.extra["startup_profile_table"] = p.stdout.strip()
+        print("\n" + p.stdout.strip(), flush=True)
 
     def importtime(self, proj: Path, contract: str) -> None:
         """`-X importtime` of `toolcheck lint` of one contract (the console script, PYTHONPROFILEIMPORTTIME):
@@ -233,6 +274,27 @@ class Bench:
         self.add("CI: validate --target all, corpus A, processes", "toolcheck --jobs 2", s["2"], n,
                  {"--jobs 1": s["1"]})
 
+    def case_against(self) -> None:
+        """Issue 16's "no slowdown": the same commands on this checkout and on `--against REF`, alternating."""
+        ref = self.args.against
+        proj = self.work / "against"
+        shutil.copytree(ROOT / "contracts", proj / "contracts")
+        one = str(Path("contracts") / "search_docs.yaml")
+        mine, theirs = self.tc.script("toolcheck"), self.ref.script("toolcheck")
+        cases = [("pre-commit: lint, one contract", proj, ["lint", "--no-cache", one], 1, self.repeats),
+                 ("pre-commit: lint, bundled contracts", proj, ["lint", "--no-cache", "contracts"], 11,
+                  self.repeats)]
+        if CORPUS.is_dir():
+            cp, n = self.corpus_project("against-corpus", limit=QUICK_CORPUS_TOOLS if self.quick else None)
+            cases += [("CI: validate --target all, corpus A, cold", cp,
+                       ["validate", "--target", "all", "--format", "json", "--no-cache"], n, self.corpus_repeats),
+                      ("corpus A: lint, cold", cp, ["lint", "--format", "json", "--no-cache"], n,
+                       self.corpus_repeats)]
+        for case, cwd, argv, n, reps in cases:
+            s = bl.alternate({"this": [mine, *argv], "ref": [theirs, *argv]}, reps, cwd, self.env)
+            self.add(f"{case} (vs {ref})", f"toolcheck @ {ref}", s["ref"], n)
+            self.add(f"{case} (vs {ref})", "toolcheck @ this checkout", s["this"], n, {ref: s["ref"]})
+
     def case_scaling(self) -> None:
         """Issue 21 item 3: cost linear in tools at 1x/2x/4x (alternating) and 10x (full mode only, one run)
         corpus A, as renamed copies from renamed projects; peak RSS per process. The CPU column and CPU ratios
@@ -280,6 +342,9 @@ class Bench:
         lines.append(f"- load average at end: {self.extra['load_end']}")
         lines += ["", bl.format_table(self.rows)]
         lines += self.importtime_lines("contracts/search_docs.yaml")
+        if "startup_profile_table" in self.extra:
+            lines += ["", "Start-up profile (`benchmarks/startup_profile.py`, CPU time by phase):", "",
+                      self.extra["startup_profile_table"]]
         return "\n".join(lines) + "\n"
 
     def as_json(self) -> dict:
@@ -292,7 +357,8 @@ class Bench:
                                           "versions": self.tc.versions, "imported_from": self.tc_module},
                             "peers": {n: p.versions for n, p in self.peers.items()},
                             "peers_not_installable": self.peer_problems},
-                "rows": [r.as_json() for r in self.rows], "importtime": self.extra.get("importtime")}
+                "rows": [r.as_json() for r in self.rows], "importtime": self.extra.get("importtime"),
+                "startup_profile": self.extra.get("startup_profile")}
 
 
 def make_project(tmp: Path, copies: int = 1, limit: int | None = None) -> None:
@@ -333,7 +399,10 @@ def main() -> None:
                     help="where the venvs are kept (default $TOOLCHECK_BENCH_CACHE or ~/.cache/toolcheck-bench)")
     ap.add_argument("--rebuild", action="store_true", help="reinstall the venvs even if their key is unchanged")
     ap.add_argument("--no-peers", action="store_true", help="time toolcheck only")
-    ap.add_argument("--only", choices=("precommit", "corpus", "jobs", "scaling", "overlap"), action="append",
+    ap.add_argument("--against", metavar="REF", help="also time commit REF of this repository on the pre-commit "
+                    "and corpus commands, alternating with this checkout (a refactoring's no-slowdown check)")
+    ap.add_argument("--only", choices=("precommit", "corpus", "jobs", "scaling", "overlap", "against"),
+                    action="append",
                     help="run only these cases (repeatable; `corpus` includes `jobs`)")
     ap.add_argument("--make-project", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--copies", type=int, default=1, help=argparse.SUPPRESS)
@@ -348,11 +417,14 @@ def main() -> None:
         b.extra["started"] = time.strftime("%Y-%m-%d %H:%M")
         b.install()
         print("\n".join(b.header()), flush=True)
-        only = set(args.only or ("precommit", "corpus", "scaling", "overlap"))
+        only = set(args.only or ("precommit", "corpus", "scaling", "overlap", *(("against",) if args.against else ())))
+        if "against" in only and not args.against:
+            ap.error("--only against needs --against REF")
         if "precommit" in only:
             print("\n" + bl.TABLE_HEADER, flush=True)
             b.case_precommit()
-        print("\n" + bl.TABLE_HEADER, flush=True)
+        if only & {"corpus", "jobs", "scaling", "overlap"}:
+            print("\n" + bl.TABLE_HEADER, flush=True)
         if "corpus" in only:
             b.case_corpus()
         elif "jobs" in only:
@@ -361,6 +433,9 @@ def main() -> None:
             b.case_scaling()
         if "overlap" in only:
             b.case_overlap_scaling()
+        if "against" in only:
+            print("\n" + bl.TABLE_HEADER, flush=True)
+            b.case_against()
         b.extra["load_end"] = bl.load_average()
         print(f"\n- load average at end: {b.extra['load_end']}")
         if args.markdown:

@@ -316,3 +316,45 @@ def test_the_quick_benchmark_end_to_end_on_a_real_install(tmp_path):
     programs = {r["program"] for r in res["rows"]}
     assert {"toolcheck lint --no-cache", "python -c pass"} <= programs
     assert (tmp_path / "b.md").read_text().count("| pre-commit: lint,") >= 2
+
+
+# ---------------------------------------------------------------- the start-up profile and --against
+
+def test_the_startup_profile_charges_every_phase_of_a_lint(tmp_path):
+    """benchmarks/startup_profile.py in this interpreter (a checkout, so slower; the phases are what is checked):
+    each phase is measured, the phases add up to the probe's own total, and the rule checks and the rule files'
+    import are among them."""
+    out = tmp_path / "p.json"
+    p = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "startup_profile.py"), "--python", sys.executable,
+                        "--runs", "1", "--json", str(out)], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    med = json.loads(out.read_text())["median_seconds"]
+    sp = _load("toolcheck_startup_profile", ROOT / "benchmarks" / "startup_profile.py")
+    inside = [k for k in sp.PHASES if k not in ("interpreter start", "exit")]
+    assert set(inside) - {"imports: rich", "imports: pathspec"} <= set(med)
+    assert med["rules"] > 0 and med["rule files"] > 0 and med["imports: typer"] > 0
+    assert abs(sum(med.get(k, 0.0) for k in inside) - med["total (this process)"]) < 0.25 * med["total (this process)"]
+    assert "| rule files |" in p.stdout
+
+
+def test_against_installs_the_package_files_of_another_commit(tmp_path):
+    """`--against REF` builds REF's package from `git archive`, not from the working tree."""
+    import argparse
+
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    args = argparse.Namespace(quick=True, repeats=1, against="HEAD")
+    b = brun.Bench(args)
+    try:
+        src = b.ref_source()
+        assert (src / "pyproject.toml").is_file() and (src / "toolcheck" / "cli.py").is_file()
+        head = subprocess.run(["git", "-C", str(ROOT), "show", "HEAD:toolcheck/cli.py"], capture_output=True,
+                              text=True, check=True).stdout
+        assert (src / "toolcheck" / "cli.py").read_text() == head
+        args.against = "no-such-ref-xyz"
+        b2 = brun.Bench(args)
+        with pytest.raises(SystemExit, match="no-such-ref-xyz"):
+            b2.ref_source()
+        shutil.rmtree(b2.work, ignore_errors=True)
+    finally:
+        shutil.rmtree(b.work, ignore_errors=True)
