@@ -169,3 +169,44 @@ def test_an_opt_in_rule_runs_only_when_named(monkeypatch):
     assert not on(select=("TC410",), ignore=("TC410",))
     assert "TC401" in enabled_codes(Settings(root="."), "lint")  # default rules unchanged
     assert rule_dict(RULES["TC410"])["default"] is False and rule_dict(RULES["TC401"])["default"] is True
+
+
+def test_a_family_index_is_dropped_after_its_last_rule_and_the_findings_do_not_change(project, monkeypatch):
+    """The engine forgets a family's indexes once the family's last rule ran (a large run's heap), each index is
+    still built once, and a later family never sees another's index."""
+    import gc
+    import weakref
+
+    from toolcheck.engine.context import Context
+    from toolcheck.rules.tc4_naming import index as naming
+
+    alive = []
+    cls = naming.NamingIndex
+    real = cls.__init__
+
+    def spy(self, run):
+        alive.append(weakref.ref(self))
+        real(self, run)
+
+    monkeypatch.setattr(cls, "__init__", spy)
+    for i in range(3):
+        project.write(f"contracts/t{i}.yaml", f"name: get_item_{i}\ndescription: Get one item by id.\n"
+                      "risk: read_only\nparameters: {type: object, properties: {id: {type: string}}}\n")
+    drops = []
+    real_drop = Context.drop_indexes
+
+    def record(self, group):
+        real_drop(self, group)
+        gc.collect()
+        drops.append((group, alive[0]() is None if alive else None, sorted(c.__name__ for c in self.indexes)))
+
+    monkeypatch.setattr(Context, "drop_indexes", record)
+    kept = run_engine("lint", cwd=project.path, select=["TC4", "TC6"])
+    assert len(alive) == 1  # built once for the family's rules
+    assert [g for g, _, _ in drops] == ["toolcheck.rules.tc4_naming", "toolcheck.rules.tc6_safety"]
+    assert drops[0][1] is True  # gone before the TC6 rules ran
+    assert drops[-1][2] == []
+
+    monkeypatch.setattr(Context, "drop_indexes", lambda self, group: None)
+    assert [f.to_dict() for f in run_engine("lint", cwd=project.path, select=["TC4", "TC6"]).findings] == \
+        [f.to_dict() for f in kept.findings]

@@ -31,9 +31,22 @@ def encode(text: str) -> bytes:
         return text.encode("utf-8", "backslashreplace")
 
 
+CHUNK = 1 << 20  # characters encoded at a time: a large report is not copied whole into bytes
+
+
+def write_encoded(out, text: str) -> None:
+    """``encode(text)`` written to the binary stream ``out`` a chunk at a time (the same bytes: a lone
+    surrogate is escaped wherever it falls, and slicing never splits a code point)."""
+    if len(text) <= CHUNK:
+        out.write(encode(text))
+        return
+    for i in range(0, len(text), CHUNK):
+        out.write(encode(text[i:i + CHUNK]))
+
+
 def write_stdout(text: str) -> None:
     sys.stdout.flush()
-    sys.stdout.buffer.write(encode(text))
+    write_encoded(sys.stdout.buffer, text)
     sys.stdout.buffer.flush()
 
 

@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 
-from .boundary import encode
+from .boundary import write_encoded
 
 STALE_AGE = 3600.0  # seconds: a temporary file older than this is a leftover of a killed run
 _TMP_NAME = re.compile(r"\.toolcheck-[a-z0-9_]{8}\.tmp")  # what tempfile.mkstemp makes of our prefix/suffix
@@ -118,8 +118,8 @@ def _write_fd(path: str, fd: int, fill) -> None:
 
 
 def write_atomic(path: str, text: str, *, overwrite: bool = True, follow_symlinks: bool = True) -> None:
-    data = encode(text)
-    write_atomic_from(path, lambda fh: fh.write(data), overwrite=overwrite, follow_symlinks=follow_symlinks)
+    write_atomic_from(path, lambda fh: write_encoded(fh, text), overwrite=overwrite,
+                      follow_symlinks=follow_symlinks)
 
 
 def write_atomic_from(path: str, fill, *, overwrite: bool = True, follow_symlinks: bool = True) -> None:

@@ -51,6 +51,13 @@ class Context:
             got = self.indexes[cls] = cls(self)
         return got
 
+    def drop_indexes(self, group: str) -> None:
+        """Forget the indexes of rule group ``group`` (a family package) once its last rule of the run has run:
+        on a large run they are a large part of the heap (overlap's frames, the vendor analyses), and nothing
+        after the group reads them (another group asking again gets a new one, with the same facts)."""
+        for cls in [c for c in self.indexes if c.__module__ == group or c.__module__.startswith(group + ".")]:
+            del self.indexes[cls]
+
     def is_enabled(self, code: str) -> bool:
         return code in self.enabled
 

@@ -110,8 +110,13 @@ def run_rules(rules: list[RuleSpec], ctx: Context, files, contracts, samples, st
     the rules out."""
 
     def work(rs: list[RuleSpec]) -> dict[str, list[Finding]]:
-        by_rule = {r.code: [f for f in run_rule(r, ctx, files, contracts, samples, stamper)
-                            if f.extra["file"].reported] for r in rs}
+        last = {r.group: i for i, r in enumerate(rs)}
+        by_rule = {}
+        for i, r in enumerate(rs):
+            by_rule[r.code] = [f for f in run_rule(r, ctx, files, contracts, samples, stamper)
+                               if f.extra["file"].reported]
+            if last[r.group] == i:
+                ctx.drop_indexes(r.group)
         # after the rules ran: TC5 teaches the masker secrets it found by context
         ctx.masker.mask_findings([f for fs in by_rule.values() for f in fs])
         return by_rule

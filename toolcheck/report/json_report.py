@@ -9,11 +9,18 @@ _dumps = JSON_ENCODER.encode
 
 
 def render_json(result, settings, version: str) -> str:
-    parts = ['{\n  "version": ', _dumps(version), ',\n  "findings": [']
     findings = result.findings
-    for i, f in enumerate(findings):
-        parts.append("\n    " + f.to_json() + ("," if i < len(findings) - 1 else ""))
-    parts.append("\n  ],\n  " if findings else "],\n  ")
+    # the findings' own JSON strings joined as they are (no per-finding copy with its indent: on a large run
+    # the report is the largest object of the process)
+    parts = ['{\n  "version": ', _dumps(version), ',\n  "findings": [']
+    if findings:
+        parts.append("\n    ")
+        for f in findings:
+            parts.append(f.extra.get("json") or _dumps(f.to_dict()))  # as to_json(), without keeping a copy
+            parts.append(",\n    ")
+        parts[-1] = "\n  ],\n  "
+    else:
+        parts.append("],\n  ")
     parts.append('"summary": ' + _dumps(result.summary()))
     if settings.statistics:
         parts.append(',\n  "statistics": ' + _dumps(statistics(findings)))
