@@ -3,8 +3,9 @@ relation, parameter matching, cues, enum cover, platforms, antonyms, cardinality
 
 from __future__ import annotations
 
-from .frames import Frame, Param, param_words
+from .frames import Frame
 from .lexicon import lexicon
+from .params import Param, param_words
 
 
 def dot(u: dict[str, float], v: dict[str, float]) -> float:
