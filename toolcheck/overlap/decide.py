@@ -147,14 +147,33 @@ def model() -> Model:
 
 
 def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
-    """The features read from names, qualifiers, cues and enums (cheap), as a sparse dict; the action relation."""
-    lx = lexicon()
+    """The features read from names, qualifiers, cues and enums (cheap), as a sparse dict; the action relation.
+    The helpers add their features in a fixed order: ``compare`` sums the dict in insertion order."""
     fa, fb = facts(a), facts(b)
     x: dict[str, float] = {}
     if a.base and a.base == b.base and (a.ns or b.ns):
         x["same_base"] = 1.0
-    rel = lx.relation(a.action, b.action)
+    rel = lexicon().relation(a.action, b.action)
     x["act_unknown" if rel is None else "act_" + rel] = 1.0
+    _object_features(a, b, fa, fb, rel, x)
+    if a.quals or b.quals:
+        _qualifier_features(a, b, x)
+    if (fa[5] or fb[5]) and (antonym(a, b) or antonym(b, a)):
+        x["direction"] = 1.0
+    _kind_features(a, b, fa, fb, rel, x)
+    _tool_features(a, b, x)
+    _namespace_features(a, b, fa, fb, x)
+    if not ("cue_alias" in x or "enum_cover" in x) and _decisive(a, b, x) is not None:
+        x["veto"] = 1.0
+    return x, rel
+
+
+_HOW_FEATURE = {"sibling": "sibling", "disjoint": "obj_disjoint", "head": "head_conflict", "part": "sub_resource",
+                "swap": "direction"}  # object_relation's kinds that are a feature by themselves
+
+
+def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x: dict[str, float]) -> None:
+    """enum_cover, then the relation of the two objects (obj_sim, sibling, ..., obj_missing), then match."""
     cover = enum_cover(a, b, rel) if (a.enum_words or a.enum_classes or b.enum_words or b.enum_classes
                                        or rel in ("same", "related")) else None
     if cover:
@@ -163,16 +182,9 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
         sim, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
         if sim:
             x["obj_sim"] = sim
-        if how == "sibling":
-            x["sibling"] = 1.0
-        elif how == "disjoint":
-            x["obj_disjoint"] = 1.0
-        elif how == "head":
-            x["head_conflict"] = 1.0
-        elif how == "part":
-            x["sub_resource"] = 1.0
-        elif how == "swap":
-            x["direction"] = 1.0
+        feature = _HOW_FEATURE.get(how)
+        if feature is not None:
+            x[feature] = 1.0
         elif how == "narrower" and fa[0] != fb[0]:
             x["mod_one_side"] = 1.0
             if _unsupported(a, b):
@@ -182,22 +194,28 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
         x["obj_missing"] = 1.0
     if sim and rel in ("same", "related"):
         x["match"] = sim if rel == "same" else 0.5 * sim
-    if a.quals or b.quals:
-        for role in ("key", "source", "target", "scope", "with"):
-            qa, qb = a.quals.get(role), b.quals.get(role)
-            if qa and qb:
-                if _quals_differ(a, b, qa, qb):
-                    x["qual_conflict"] = 1.0
-            elif bool(qa) != bool(qb):
-                if role == "key":
-                    x["qual_one_side"] = 1.0
-                elif role != "with":
-                    x["scope_one_side"] = 1.0
-        if (set(a.quals.get("source", ())) & set(b.quals.get("target", ()))
-                and set(a.quals.get("target", ())) & set(b.quals.get("source", ()))):
-            x["direction"] = 1.0
-    if (fa[5] or fb[5]) and (antonym(a, b) or antonym(b, a)):
+
+
+def _qualifier_features(a: Frame, b: Frame, x: dict[str, float]) -> None:
+    """qual_conflict, qual_one_side, scope_one_side from the qualifier roles; direction when source and target
+    are swapped."""
+    for role in ("key", "source", "target", "scope", "with"):
+        qa, qb = a.quals.get(role), b.quals.get(role)
+        if qa and qb:
+            if _quals_differ(a, b, qa, qb):
+                x["qual_conflict"] = 1.0
+        elif bool(qa) != bool(qb):
+            if role == "key":
+                x["qual_one_side"] = 1.0
+            elif role != "with":
+                x["scope_one_side"] = 1.0
+    if (set(a.quals.get("source", ())) & set(b.quals.get("target", ()))
+            and set(a.quals.get("target", ())) & set(b.quals.get("source", ()))):
         x["direction"] = 1.0
+
+
+def _kind_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x: dict[str, float]) -> None:
+    """The differences of kind: states (state_conflict, state_one_side), facets, cardinality, platforms."""
     if a.states or b.states:
         if a.states and b.states:
             if a.states.isdisjoint(b.states):
@@ -206,16 +224,24 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
             x["state_one_side"] = 1.0
     if a.facet and b.facet and a.facet != b.facet:
         x["facet_conflict"] = 1.0
-    if (fa[3] and fb[4]) or (fb[3] and fa[4]):
+    if (fa[3] and fb[4]) or (fb[3] and fa[4]) or _keyless_vs_keyed(a, b, rel):
         x["cardinality"] = 1.0
-    elif a.head == b.head and a.head is not None and rel in ("same", "related") and (
-            (is_keyless(a) and is_keyed(b)) or (is_keyless(b) and is_keyed(a))) and (a.params or b.params):
-        x["cardinality"] = 1.0  # core_memory_clear vs core_memory_remove(key), getAllRecipes vs getRecipeById
     if a.platforms or b.platforms:
         if platform_conflict(a, b):
             x["platform"] = 1.0
         elif platform_one_side(a, b):
             x["platform_one_side"] = 1.0
+
+
+def _keyless_vs_keyed(a: Frame, b: Frame, rel: str | None) -> bool:
+    """One object, one tool without a key and the other with one: core_memory_clear vs core_memory_remove(key),
+    getAllRecipes vs getRecipeById."""
+    return (a.head == b.head and a.head is not None and rel in ("same", "related")
+            and ((is_keyless(a) and is_keyed(b)) or (is_keyless(b) and is_keyed(a))) and bool(a.params or b.params))
+
+
+def _tool_features(a: Frame, b: Frame, x: dict[str, float]) -> None:
+    """no_params or key_conflict, desc_missing, the cue of one description about the other, deprecated."""
     if not a.params and not b.params:
         x["no_params"] = 1.0
     elif a.keys and b.keys and a.keys.isdisjoint(b.keys):
@@ -228,6 +254,10 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
             x["cue_" + ("workflow" if cue[0] == "mention" else cue[0])] = 1.0
     if (a.deprecated or b.deprecated) and not ("cue_alias" in x or "cue_instead" in x or "cue_workflow" in x):
         x["deprecated"] = 1.0
+
+
+def _namespace_features(a: Frame, b: Frame, fa: tuple, fb: tuple, x: dict[str, float]) -> None:
+    """ns_same, ns_differ, ns_conflict from the namespaces; foreign_key; facet_one_side (in that order)."""
     na, nb = fa[1], fb[1]
     if na and nb:
         if na == nb:
@@ -242,35 +272,21 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
         x["foreign_key"] = 1.0
     if (a.facet == "meta") != (b.facet == "meta") and a.head == b.head and a.head is not None:
         x["facet_one_side"] = 1.0
-    if not ("cue_alias" in x or "enum_cover" in x) and _decisive(a, b, x) is not None:
-        x["veto"] = 1.0
-    return x, rel
 
 
 def _decisive(a: Frame, b: Frame, x: dict[str, float]) -> str | None:
     """The decisive difference among a pair's features ``x`` (a VETOES name), or None: the first feature that is
-    decisive by itself, else the first condition that makes a softer feature decisive. A listing vs a get-one
-    is none when one tool is the other's bulk form."""
+    decisive by itself, else the first condition that makes a softer feature decisive (_SOFT_VETOES, then
+    keys_unmatched). A listing vs a get-one is none when one tool is the other's bulk form."""
     why = next((k for k in _PLAIN_VETOES if k in x), None)
-    if why is None and ("scope_one_side" in x or "qual_one_side" in x or "mod_one_side" in x) \
-            and _required_scope(a, b):
-        why = "required_scope"
-    if why is None and "facet_one_side" in x and _content_vs_meta(a, b):
-        why = "facet_one_side"
-    if why is None and "state_one_side" in x and not _state_expressible(a, b):
-        why = "state_one_side"
-    if why is None and "qual_conflict" in x and (_named_source_conflict(a, b) or _key_differs(a, b)
-                                                 or _named_keys_differ(a, b)):
-        why = "qual_conflict"
-    if why is None and ("obj_disjoint" in x or "head_conflict" in x) and _named_objects_differ(a, b):
-        why = "object_differs"
-    if why is None and "key_conflict" in x and _kinds_conflict(a, b):
-        why = "key_conflict"  # required keys of different kinds (ids vs a query) in one API: two lookups
-    if why is None and (a.quals.get("key") or b.quals.get("key")) and _keys_unmatched(a, b):
-        why = "keys_unmatched"
-    if why == "cardinality" and is_bulk(a, b):
-        why = None
-    return why
+    if why is not None:
+        return None if why == "cardinality" and is_bulk(a, b) else why
+    for triggers, holds, name in _SOFT_VETOES:
+        if not x.keys().isdisjoint(triggers) and holds(a, b):
+            return name
+    if (a.quals.get("key") or b.quals.get("key")) and _keys_unmatched(a, b):
+        return "keys_unmatched"
+    return None
 
 
 def veto_reason(a: Frame, b: Frame) -> str | None:
@@ -431,6 +447,29 @@ def _content_vs_meta(a: Frame, b: Frame) -> bool:
             return True
     return False
 
+
+
+def _state_inexpressible(a: Frame, b: Frame) -> bool:
+    """The tool without the other's state in its name cannot select it (see _state_expressible)."""
+    return not _state_expressible(a, b)
+
+
+def _qualifier_decisive(a: Frame, b: Frame) -> bool:
+    """Different qualifiers that matter: a named source or target, lookup keys the parameters bear out, or keys
+    that both names say."""
+    return _named_source_conflict(a, b) or _key_differs(a, b) or _named_keys_differ(a, b)
+
+
+# (features that may be decisive, the condition that makes them so, the VETOES name), tried in order
+_SOFT_VETOES = (
+    (frozenset({"scope_one_side", "qual_one_side", "mod_one_side"}), _required_scope, "required_scope"),
+    (frozenset({"facet_one_side"}), _content_vs_meta, "facet_one_side"),
+    (frozenset({"state_one_side"}), _state_inexpressible, "state_one_side"),
+    (frozenset({"qual_conflict"}), _qualifier_decisive, "qual_conflict"),
+    (frozenset({"obj_disjoint", "head_conflict"}), _named_objects_differ, "object_differs"),
+    (frozenset({"key_conflict"}), _kinds_conflict, "key_conflict"),  # required keys of different kinds (ids vs a
+    # query) in one API: two lookups
+)
 
 
 def _stage2_desc(a: Frame, b: Frame, x: dict[str, float]) -> None:

@@ -18,9 +18,9 @@ Where each part comes from:
   a TF-IDF vector over background document frequencies (data/overlap/idf.json), verbs mapped to their class and
   nouns to their synonym group, Chinese/Japanese words through the lexicon and Han text as bigrams; sentences
   with cue phrases (deprecated, alias, instead, use X first) record the tool names they mention.
-* **parameters**: each top-level property: canonical words, head, kind (id, name, query, path, url, content,
-  location, time, page, auth, format), required or not; enum values of mode parameters (``action``, ``method``,
-  ``type``, ``format``) as words and verb classes, for subsumption.
+* **parameters** (params.py): each top-level property: canonical words, head, kind (id, name, query, path, url,
+  content, location, time, page, auth, format), required or not; enum values of mode parameters (``action``,
+  ``method``, ``type``, ``format``) as words and verb classes, for subsumption.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from itertools import islice
 from typing import Any
 
 from .lexicon import Lexicon, lexicon, singular, split_identifier
+from .params import KEY_KINDS, Param, enum_terms, is_mode_param, make_param, switch_flags
 
 MAX_DESC_CHARS = 2500
 MAX_PROPERTIES = 128
@@ -62,18 +63,6 @@ _CONTAINERS = frozenset({"array", "list", "set", "collection", "batch", "group",
 _DETERMINERS = frozenset({"a", "an", "the", "all", "any", "some", "one", "its", "their", "his", "her", "our", "your",
                           "this", "that", "these", "those", "each", "every", "specific", "given", "specified",
                           "particular", "certain", "new", "existing", "current", "provided", "selected"})
-
-
-@dataclass(slots=True)
-class Param:
-    raw: str
-    canon: str  # canonical words joined with "_"
-    words: tuple[str, ...]
-    head: str
-    kind: str  # id | name | query | path | url | content | location | time | page | auth | format | other
-    required: bool
-    type: str | None
-    wkey: str = ""  # its words as a set, sorted and joined (same words in another order match)
 
 
 @dataclass(slots=True)
@@ -378,16 +367,44 @@ def _parse_name(f: Frame) -> None:
     f.norm_names = frozenset({norm_ident(f.name), norm_ident(base_raw)} - {""}) & mention_keys(f.name)
 
 
+_ONE_WORDS = frozenset({"one", "single", "specific", "given", "particular", "certain", "individual"})
+
+
 def _object_slots(f: Frame, words: list[str], src: str) -> None:
     """Fill object, qualifiers, states, facet, quantity and detail from the words left after the verb."""
     lx = lexicon()
+    obj, quals, states, detail, quantity = _sort_slot_words(f, words, src, lx)
+    obj, facet = _split_facet(f, obj, quals, lx)
+    # a leading list word is a quantity (list_of ... handled in _sort_slot_words): get_list_files
+    if obj and obj[0][0] == "list" and len(obj) > 1:
+        quantity = "many"
+        obj.pop(0)
+    if f.action == "convert" and src == "name":
+        obj = _conversion_object(f, obj, quals)
+    f.obj = tuple(c for c, _ in obj)
+    f.obj_words = tuple(s for _, s in obj)
+    f.obj_src = src if obj else None
+    f.head = f.obj[-1] if f.obj else None
+    if obj:
+        last = obj[-1][1]
+        f.plural = singular(last) != last and lx.canon(last) == lx.canon(singular(last))
+    f.quals = {k: tuple(v) for k, v in quals.items() if v}
+    f.states = frozenset(states)
+    f.facet = facet
+    f.quantity = quantity or ("many" if f.plural else None)
+    f.detail = frozenset(detail)
+
+
+def _sort_slot_words(f: Frame, words: list[str], src: str, lx: Lexicon) -> tuple[
+        list[tuple[str, str]], dict[str, list[str]], set[str], set[str], str | None]:
+    """(object as (canonical, surface) words, qualifiers by role, states, detail words, quantity): each word goes
+    to the slot its kind or the last role word says; ``x_of_y`` puts y before x (price_of_stock: stock price)."""
     role = ""
-    obj: list[tuple[str, str]] = []  # (canonical, surface)
+    obj: list[tuple[str, str]] = []
     of_tail: list[tuple[str, str]] = []
     quals: dict[str, list[str]] = {}
     states: set[str] = set()
     detail: set[str] = set()
-    facet = None
     quantity = None
     target = obj
     for k, w in enumerate(words):
@@ -406,20 +423,22 @@ def _object_slots(f: Frame, words: list[str], src: str) -> None:
             continue
         if w.startswith("@"):
             states.add(w[1:])
-            continue
-        if w in lx.quantity and (role == "" or k < len(words) - 1):
-            quantity = "one" if w in ("one", "single", "specific", "given", "particular", "certain", "individual") \
-                else "many"
-            continue
-        if w in lx.detail:
+        elif w in lx.quantity and (role == "" or k < len(words) - 1):
+            quantity = "one" if w in _ONE_WORDS else "many"
+        elif w in lx.detail:
             detail.add(w)
-            continue
-        if w in _NAME_FILLER or w.isdigit() or len(w) < 2 and w.isascii():
-            continue
-        target.append((lx.canon(w), w) if target is obj else lx.canon(w))  # type: ignore[arg-type]
+        elif not (w in _NAME_FILLER or w.isdigit() or len(w) < 2 and w.isascii()):
+            target.append((lx.canon(w), w) if target is obj else lx.canon(w))  # type: ignore[arg-type]
     if of_tail:  # price_of_stock: stock price; list_of_files: files
         obj = obj + of_tail
-    # trailing facet words (file_info, document_text, text_file_contents) are a facet, not the object
+    return obj, quals, states, detail, quantity
+
+
+def _split_facet(f: Frame, obj: list[tuple[str, str]], quals: dict[str, list[str]],
+                 lx: Lexicon) -> tuple[list[tuple[str, str]], str | None]:
+    """(object, facet): trailing facet words (file_info, document_text, text_file_contents) are a facet, not the
+    object; a lone facet word with a verb or qualifiers is the facet of an object the qualifiers name."""
+    facet = None
     while obj and lx.facet.get(obj[-1][0]) and len(obj) > 1:
         facet = facet or lx.facet[obj[-1][0]]
         obj.pop()
@@ -427,31 +446,22 @@ def _object_slots(f: Frame, words: list[str], src: str) -> None:
         facet = lx.facet[obj[0][0]]
         if quals.get("scope") or quals.get("source") or quals.get("key"):
             obj = []
-    # a leading list word is a quantity (list_of ... handled above): get_list_files
-    if obj and obj[0][0] == "list" and len(obj) > 1:
-        quantity = "many"
-        obj.pop(0)
-    if f.action == "convert" and f.action_word == "to" and src == "name":
+    return obj, facet
+
+
+def _conversion_object(f: Frame, obj: list[tuple[str, str]], quals: dict[str, list[str]]) -> list[tuple[str, str]]:
+    """The object of a conversion named in the name: what it converts to; what it converts from becomes the source
+    (fahrenheit_to_celsius, convert_markdown_to_mindmap makes a mind map out of Markdown)."""
+    if f.action_word == "to":
         # fahrenheit_to_celsius: the words before "to" are the source, after it the target
         if "target" in quals:
             quals.setdefault("source", []).extend(c for c, _ in obj)
             obj = [(c, c) for c in quals["target"]]
-    if f.action == "convert" and quals.get("target") and src == "name" and f.action_word != "to":
+    elif quals.get("target"):
         # convert_markdown_to_mindmap makes a mind map out of Markdown: the target is what it produces
         quals.setdefault("source", []).extend(c for c, _ in obj)
         obj = [(c, c) for c in quals.pop("target")]
-    f.obj = tuple(c for c, _ in obj)
-    f.obj_words = tuple(s for _, s in obj)
-    f.obj_src = src if obj else None
-    f.head = f.obj[-1] if f.obj else None
-    if obj:
-        last = obj[-1][1]
-        f.plural = singular(last) != last and lx.canon(last) == lx.canon(singular(last))
-    f.quals = {k: tuple(v) for k, v in quals.items() if v}
-    f.states = frozenset(states)
-    f.facet = facet
-    f.quantity = quantity or ("many" if f.plural else None)
-    f.detail = frozenset(detail)
+    return obj
 
 
 # ------------------------------------------------------------------------------------------------ description
@@ -514,25 +524,7 @@ def _lead(f: Frame, sentence: str) -> None:
         f.action, f.action_word, f.action_src = cls, words[i], "description"
     if f.obj:
         return
-    rest: list[str] = []
-    j = i + 1
-    while j < len(words) and len(rest) < 4:
-        w = words[j]
-        if w in _DETERMINERS or w in lx.detail or w in lx.quantity:
-            j += 1
-            continue
-        if w in _PREPS or w in lx.stop or (lx.verb_class(w) and w not in lx.noun_verbs and not w.startswith("@")):
-            if rest and w == "of" and all(x in _CONTAINERS for x in rest):
-                rest = []  # "an array of documents": the documents
-                j += 1
-                continue
-            if rest and all(lx.facet.get(lx.canon(x)) for x in rest) and w in ("about", "of", "on", "for"):
-                rest = []  # "detailed information about a gene": the object follows
-                j += 1
-                continue
-            break
-        rest.append(w)
-        j += 1
+    rest = _lead_object_words(words, i + 1, lx)
     if rest:
         saved = (f.quals, f.states, f.facet, f.quantity, f.detail, f.plural)
         _object_slots(f, rest, "description")
@@ -540,6 +532,28 @@ def _lead(f: Frame, sentence: str) -> None:
         f.facet = saved[2] or f.facet
         f.quantity = saved[3] or f.quantity
         f.detail = saved[4] | f.detail
+
+
+def _lead_object_words(words: list[str], j: int, lx: Lexicon) -> list[str]:
+    """Up to four words of the object after the verb at ``j - 1``, up to a preposition, stop word or verb;
+    determiners, detail and quantity words skipped; a container (an array of documents) or a facet (detailed
+    information about a gene) before ``of``/``about`` gives way to what follows."""
+    rest: list[str] = []
+    while j < len(words) and len(rest) < 4:
+        w = words[j]
+        j += 1
+        if w in _DETERMINERS or w in lx.detail or w in lx.quantity:
+            continue
+        if w in _PREPS or w in lx.stop or (lx.verb_class(w) and w not in lx.noun_verbs and not w.startswith("@")):
+            if rest and w == "of" and all(x in _CONTAINERS for x in rest):
+                rest = []  # "an array of documents": the documents
+                continue
+            if rest and all(lx.facet.get(lx.canon(x)) for x in rest) and w in ("about", "of", "on", "for"):
+                rest = []  # "detailed information about a gene": the object follows
+                continue
+            break
+        rest.append(w)
+    return rest
 
 
 _RANK = {"alias": 3, "instead": 2, "workflow": 1, "mention": 0}
@@ -556,19 +570,21 @@ def _cue_res() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
         alt(lx.cues.get("workflow", ("\x00",)))
 
 
+_DEPRECATION_WORDS = ("deprecat", "legacy", "obsolete")
+
+
 def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | None = None) -> None:
     """Tool names the description mentions, each with the strongest cue of a sentence naming it (alias >
     instead > workflow > a mere mention), and whether it says the tool is deprecated."""
     low_text = text.lower()
     if f.deprecated is None and ("deprecat" in low_text or "legacy" in low_text or "obsolete" in low_text):
-        f.deprecated = next((x for x in sentences if any(w in x.lower() for w in ("deprecat", "legacy", "obsolete"))),
-                            None)
+        f.deprecated = next((x for x in sentences if any(w in x.lower() for w in _DEPRECATION_WORDS)), None)
     idents = [(m.start(), next(g for g in m.groups() if g)) for m in _IDENT_RE.finditer(text)]
     if known is not None:
         idents = [(pos, ident) for pos, ident in idents if norm_ident(ident) in known]
     if not idents:
         return
-    alias, instead, workflow = _cue_res()
+    res = _cue_res()
     kinds: dict[int, str] = {}
     bounds = _sentence_bounds(text)
     for pos, ident in idents:
@@ -578,17 +594,25 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
         k = bisect_right(bounds, pos) - 1
         kind = kinds.get(k)
         if kind is None:
-            sent = text[bounds[k]:bounds[k + 1] if k + 1 < len(bounds) else len(text)].strip()
-            low = sent.lower()
-            kind = ("alias" if alias.search(low) else "instead" if instead.search(low)
-                    else "workflow" if workflow.search(low) else "mention")
-            if kind == "alias" and _labelled_about_other(low):
-                kind = "mention"  # "Prerequisites: same as X." says so of the prerequisites, not of the tool
-            kinds[k] = kind
+            kind = kinds[k] = _cue_kind(_sentence_at(text, bounds, k).lower(), res)
         prev = f.cue_names.get(key)
         if prev is None or _RANK[kind] > _RANK[prev[0]]:
-            sent = text[bounds[k]:bounds[k + 1] if k + 1 < len(bounds) else len(text)].strip()
-            f.cue_names[key] = (kind, sent)
+            f.cue_names[key] = (kind, _sentence_at(text, bounds, k))
+
+
+def _sentence_at(text: str, bounds: list[int], k: int) -> str:
+    """The ``k``-th sentence of ``text`` (``bounds``: where each begins), stripped."""
+    return text[bounds[k]:bounds[k + 1] if k + 1 < len(bounds) else len(text)].strip()
+
+
+def _cue_kind(low: str, res: tuple[re.Pattern, re.Pattern, re.Pattern]) -> str:
+    """The cue of a lower-case sentence: alias, instead, workflow or a mere mention."""
+    alias, instead, workflow = res
+    kind = ("alias" if alias.search(low) else "instead" if instead.search(low)
+            else "workflow" if workflow.search(low) else "mention")
+    if kind == "alias" and _labelled_about_other(low):
+        kind = "mention"  # "Prerequisites: same as X." says so of the prerequisites, not of the tool
+    return kind
 
 
 _LABEL_RE = re.compile(r"\s*([a-z][a-z /_-]{0,30}):\s")
@@ -646,44 +670,9 @@ def _parse_description(f: Frame, description: str, known_names: frozenset[str] |
 
 # ------------------------------------------------------------------------------------------------ parameters
 
-_KEY_KINDS = frozenset({"id", "name", "query", "path", "url", "content", "location", "time"})
-_TYPE_ALIASES = {"dict": "object", "map": "object", "float": "number", "double": "number", "int": "integer",
-                 "long": "integer", "str": "string", "text": "string", "bool": "boolean", "list": "array",
-                 "tuple": "array", "set": "array"}
-
-
-def _norm_type(t: Any) -> str | None:
-    if isinstance(t, str):
-        low = t.lower()
-        return _TYPE_ALIASES.get(low, low)
-    if isinstance(t, list):
-        ts = sorted({_norm_type(x) or "" for x in t if isinstance(x, str)} - {"null", ""})
-        return "|".join(ts) or None
-    return None
-
-
-@lru_cache(maxsize=1 << 14)
-def _wkey(words: tuple[str, ...]) -> str:
-    return "\x00".join(sorted(set(words)))
-
-
-@lru_cache(maxsize=1 << 14)
-def param_words(key: str) -> tuple[tuple[str, ...], str, str]:
-    """(canonical words, head, kind) of a property name."""
-    lx = lexicon()
-    raw = split_identifier(key) or [key.lower()]
-    words = tuple(lx.canon(w) for w in raw if w)
-    joined = "".join(raw)
-    kind = (lx.param_kind.get("_".join(raw)) or lx.param_kind.get(joined) or lx.param_kind.get(raw[-1])
-            or lx.param_kind.get(words[-1] if words else "") or lx.param_kind.get(raw[0]) or "other")
-    if raw[-1] in ("id", "ids", "uuid", "identifier") or joined.endswith("id") and len(joined) > 3 and \
-            joined[:-2] in lx.synonym:
-        kind = "id"
-    head = words[-1] if words else key.lower()
-    return words, head, kind
-
-
 def _parse_params(f: Frame, parameters: Any) -> None:
+    """The parameters of a frame (params.py reads each property), their documentation, switches, required keys
+    and mode enums."""
     lx = lexicon()
     props = parameters.get("properties") if isinstance(parameters, dict) else None
     req = parameters.get("required") if isinstance(parameters, dict) else None
@@ -696,43 +685,20 @@ def _parse_params(f: Frame, parameters: Any) -> None:
         for k, v in islice(props.items(), MAX_PROPERTIES):
             if not isinstance(k, str) or not k:
                 continue
-            words, head, kind = param_words(k)
             v = v if isinstance(v, dict) else {}
-            if kind == "id" and head in ("number", "no") and v.get("type") in ("integer", "number") \
-                    and not set(words[:-1]) & set(f.obj):
-                kind = "other"  # thoughtNumber, page_no: a count, not a key (issue_number on get_issue is one)
-            out.append(Param(k, "_".join(words), words, head, kind, k in required, _norm_type(v.get("type")),
-                             _wkey(words)))
+            out.append(make_param(k, v, k in required, f.obj))
             pd = v.get("description")
             if isinstance(pd, str) and pd:
                 docs.append(pd[:MAX_DESC_CHARS])
             enum = v.get("enum")
             if not isinstance(enum, list) and isinstance(v.get("items"), dict):
                 enum = v["items"].get("enum")
-            raw_words = split_identifier(k)
-            if isinstance(enum, list) and 1 <= len(enum) <= MAX_ENUM and (
-                    (raw_words and raw_words[-1] in lx.mode_params) or "".join(raw_words) in lx.mode_params):
-                for val in enum:
-                    if not isinstance(val, str) or len(val) > 80:
-                        continue
-                    for w in split_identifier(val)[:6]:
-                        if len(w) < 2 or w in lx.stop:
-                            continue
-                        c = lx.canon(w)
-                        if c in f.name_words or w in f.name_words:
-                            continue  # the tool's own job (operation=get_experiments in get_experiments)
-                        enum_words.setdefault(c, (k, val))
-                        cls = lx.verb_class(w)
-                        if cls and cls != f.action:
-                            enum_classes.setdefault(cls, (k, val))
+            if isinstance(enum, list) and 1 <= len(enum) <= MAX_ENUM and is_mode_param(k, lx):
+                enum_terms(k, enum, lx, (f.name_words, f.action), enum_words, enum_classes)
     f.params = tuple(out)
     f.param_low = "\n".join(docs).lower()
-    # switches that add a part to the answer: phenotypes=1, include_reviews=true, with_comments
-    f.flags = {p.head: p.raw for p in out
-               if not p.required and p.kind not in ("page", "format", "auth", "id", "name", "query")
-               and p.head not in lx.generic and (p.type in ("boolean", "integer") and len(p.words) <= 2
-                                                  or p.words[0] in ("include", "with", "show"))}
-    f.keys = frozenset((p.kind if p.kind in _KEY_KINDS else "other:" + p.head) for p in out
+    f.flags = switch_flags(out, lx)
+    f.keys = frozenset((p.kind if p.kind in KEY_KINDS else "other:" + p.head) for p in out
                        if p.required and p.kind not in ("page", "auth", "format"))
     f.enum_words = enum_words
     f.enum_classes = enum_classes

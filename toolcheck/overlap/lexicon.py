@@ -98,7 +98,27 @@ class Lexicon:
 
     def __init__(self, data: dict, idf: dict):
         self.provenance = data.get("provenance", "")
-        # verbs: word -> class; class -> family, opposites, related
+        self._read_verbs(data)
+        self._read_nouns(data)
+        self._read_states(data)
+        # parameters
+        self.param_kind: dict[str, str] = {}
+        for kind, words in data.get("param_kinds", {}).items():
+            for w in words:
+                self.param_kind.setdefault(w, kind)
+        self.mode_params = frozenset(data.get("mode_params", ()))
+        self._read_platforms(data)
+        self.cjk: dict[str, str] = dict(data.get("cjk", {}))
+        self.stop = frozenset(data.get("stop", ()))
+        self.cues = {k: tuple(v) for k, v in data.get("cues", {}).items()}
+        # background document frequencies (words of corpus descriptions): idf of a surface word
+        self.idf_n = int(idf.get("documents", 1))
+        self.idf_default = math.log((self.idf_n + 1) / 1.5) + 1
+        self._idf = {w: math.log((self.idf_n + 1) / (df + 0.5)) + 1 for w, df in idf.get("df", {}).items()}
+
+    def _read_verbs(self, data: dict) -> None:
+        """Verbs: word -> class; class -> family, opposites, related (both made symmetric); the inflected and
+        nominal forms of every one-word verb; light verbs, noun verbs, verb phrases."""
         self.family: dict[str, str] = {}
         self.opposite: dict[str, frozenset[str]] = {}
         self.related: dict[str, frozenset[str]] = {}
@@ -132,7 +152,10 @@ class Lexicon:
         self.light_verbs = frozenset(data.get("light_verbs", ()))
         self.noun_verbs = frozenset(data.get("noun_verbs", ()))
         self.verb_phrases: dict[tuple[str, ...], str] = {tuple(k.split()): v for k, v in data.get("verb_phrases", {}).items()}
-        # nouns
+
+    def _read_nouns(self, data: dict) -> None:
+        """Nouns: compounds, synonym groups, generic objects, facets, quantity and detail words, antonyms, the words
+        that open a qualifier (role words)."""
         self.compounds = frozenset(tuple(c) for c in data.get("compounds", ()))
         self.compound_firsts = frozenset(c[0] for c in self.compounds)
         # a compound written as one word (mindmap, pullrequest) is that compound
@@ -155,7 +178,9 @@ class Lexicon:
             self.antonym[a] = self.antonym.get(a, frozenset()) | {b}
             self.antonym[b] = self.antonym.get(b, frozenset()) | {a}
         self.role_words: dict[str, str] = dict(data.get("role_words", {}))
-        # states: phrase (token tuple) -> state; state -> opposite
+
+    def _read_states(self, data: dict) -> None:
+        """States: phrase (token tuple) -> state; state -> opposite; the longest phrase and the first words."""
         self.state_phrases: dict[tuple[str, ...], str] = {}
         self.state_opposite: dict[str, str] = {}
         for spec in data.get("states", ()):
@@ -165,13 +190,9 @@ class Lexicon:
                 self.state_opposite[spec["state"]] = spec["opposite"]
         self.state_max = max((len(k) for k in self.state_phrases), default=1)
         self.state_firsts = frozenset(k[0] for k in self.state_phrases)
-        # parameters
-        self.param_kind: dict[str, str] = {}
-        for kind, words in data.get("param_kinds", {}).items():
-            for w in words:
-                self.param_kind.setdefault(w, kind)
-        self.mode_params = frozenset(data.get("mode_params", ()))
-        # platforms: alias -> (category, canonical); category -> interchangeable
+
+    def _read_platforms(self, data: dict) -> None:
+        """Platforms: alias -> (category, canonical); category -> interchangeable; the two-word aliases."""
         self.platform: dict[str, tuple[str, str]] = {}
         self.interchangeable: dict[str, bool] = {}
         for cat, spec in data.get("platforms", {}).items():
@@ -180,13 +201,6 @@ class Lexicon:
                 for a in aliases:
                     self.platform.setdefault(a, (cat, canon))
         self.platform_bigrams = frozenset(tuple(a.split("_")) for a in self.platform if "_" in a)
-        self.cjk: dict[str, str] = dict(data.get("cjk", {}))
-        self.stop = frozenset(data.get("stop", ()))
-        self.cues = {k: tuple(v) for k, v in data.get("cues", {}).items()}
-        # background document frequencies (words of corpus descriptions): idf of a surface word
-        self.idf_n = int(idf.get("documents", 1))
-        self.idf_default = math.log((self.idf_n + 1) / 1.5) + 1
-        self._idf = {w: math.log((self.idf_n + 1) / (df + 0.5)) + 1 for w, df in idf.get("df", {}).items()}
 
     # -------------------------------------------------------------------------------------------- verbs
 

@@ -3,8 +3,9 @@ relation, parameter matching, cues, enum cover, platforms, antonyms, cardinality
 
 from __future__ import annotations
 
-from .frames import Frame, Param, param_words
+from .frames import Frame
 from .lexicon import lexicon
+from .params import Param, param_words
 
 
 def dot(u: dict[str, float], v: dict[str, float]) -> float:
@@ -192,27 +193,53 @@ def enum_cover(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, str, 
 def _enum_cover1(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, str, tuple[str, str]] | None:
     """(coverer, covered, word, (param, value)): an enum value of one tool's mode parameter is the other tool's
     action (method=cancel covers cancel_order) or a word of its object (statement_type=income covers
-    get_income_statement)."""
+    get_income_statement); or a switch of one adds the other's extra object word to the answer. Each direction in
+    turn, a before b."""
+    same = rel in ("same", "related")
     for x, y in ((a, b), (b, a)):
-        if rel in ("same", "related") and y.head and len(y.obj) > len(x.obj) and y.obj[:len(x.obj)] == x.obj:
-            # ensembl_get_variation(phenotypes=...) covers ensembl_get_variation_phenotypes
-            raw = x.flags.get(y.head)  # a switch that adds the part to the answer (phenotypes=1)
-            if raw is not None:
-                return x, y, y.head, (raw, "on")
-        if not x.enum_words and not x.enum_classes:
-            continue
-        if y.action and y.action in x.enum_classes and (not x.obj or not y.obj or set(x.obj) & set(y.obj)
-                                                        or x.head == y.head):
-            return x, y, y.action_word or y.action, x.enum_classes[y.action]
-        if (rel in ("same", "related") or x.action is None) and (not x.ns or not y.ns or x.ns == y.ns):
-            words = list(y.obj) + list(y.quals.get("target", ())) + list(y.quals.get("source", ()))
-            for w in words:
-                hit = x.enum_words.get(w)
-                # the value selects a kind of x's object: x has none, the heads agree, or the parameter is named
-                # after x's object (annotation_type=chemicals on get_article_annotations)
-                if hit and (not x.obj or x.head == y.head or x.head in _param_words(hit[0])
-                            or len(x.obj) == 1 and (x.head in lexicon().generic or x.head in lexicon().facet)):
-                    return x, y, w, hit
+        if same and y.head and len(y.obj) > len(x.obj):
+            hit = _switch_cover(x, y)
+            if hit is not None:
+                return hit
+        if x.enum_words or x.enum_classes:
+            hit = _enum_class_cover(x, y) or _enum_word_cover(x, y, same)
+            if hit is not None:
+                return hit
+    return None
+
+
+def _switch_cover(x: Frame, y: Frame) -> tuple[Frame, Frame, str, tuple[str, str]] | None:
+    """y's object is x's plus a part that a switch of x adds to the answer (phenotypes=1):
+    ensembl_get_variation(phenotypes=...) covers ensembl_get_variation_phenotypes."""
+    if y.obj[:len(x.obj)] == x.obj:
+        raw = x.flags.get(y.head)
+        if raw is not None:
+            return x, y, y.head, (raw, "on")
+    return None
+
+
+def _enum_class_cover(x: Frame, y: Frame) -> tuple[Frame, Frame, str, tuple[str, str]] | None:
+    """An enum value of x is y's action, on an object they share (or one of them has none): method=cancel covers
+    cancel_order."""
+    if y.action and y.action in x.enum_classes and (not x.obj or not y.obj or set(x.obj) & set(y.obj)
+                                                    or x.head == y.head):
+        return x, y, y.action_word or y.action, x.enum_classes[y.action]
+    return None
+
+
+def _enum_word_cover(x: Frame, y: Frame, same: bool) -> tuple[Frame, Frame, str, tuple[str, str]] | None:
+    """An enum value of x is a word of y's object, target or source, in the same action class (or x has none) and
+    namespace: statement_type=income covers get_income_statement."""
+    if not (same or x.action is None) or (x.ns and y.ns and x.ns != y.ns):
+        return None
+    lx = lexicon()
+    for w in (*y.obj, *y.quals.get("target", ()), *y.quals.get("source", ())):
+        hit = x.enum_words.get(w)
+        # the value selects a kind of x's object: x has none, the heads agree, or the parameter is named
+        # after x's object (annotation_type=chemicals on get_article_annotations)
+        if hit and (not x.obj or x.head == y.head or x.head in _param_words(hit[0])
+                    or len(x.obj) == 1 and (x.head in lx.generic or x.head in lx.facet)):
+            return x, y, w, hit
     return None
 
 

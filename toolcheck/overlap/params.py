@@ -1,0 +1,104 @@
+"""A tool's parameters as TC430 reads them (frames.py puts them in the frame): each property's canonical words, head
+and kind (``param_words``) and its Param; the words and verb classes of a mode parameter's enum values; the switches
+that add a part to the answer. Pure functions of the lexicon."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .lexicon import Lexicon, lexicon, split_identifier
+
+KEY_KINDS = frozenset({"id", "name", "query", "path", "url", "content", "location", "time"})
+_TYPE_ALIASES = {"dict": "object", "map": "object", "float": "number", "double": "number", "int": "integer",
+                 "long": "integer", "str": "string", "text": "string", "bool": "boolean", "list": "array",
+                 "tuple": "array", "set": "array"}
+
+
+@dataclass(slots=True)
+class Param:
+    raw: str
+    canon: str  # canonical words joined with "_"
+    words: tuple[str, ...]
+    head: str
+    kind: str  # id | name | query | path | url | content | location | time | page | auth | format | other
+    required: bool
+    type: str | None
+    wkey: str = ""  # its words as a set, sorted and joined (same words in another order match)
+
+
+def _norm_type(t: Any) -> str | None:
+    if isinstance(t, str):
+        low = t.lower()
+        return _TYPE_ALIASES.get(low, low)
+    if isinstance(t, list):
+        ts = sorted({_norm_type(x) or "" for x in t if isinstance(x, str)} - {"null", ""})
+        return "|".join(ts) or None
+    return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _wkey(words: tuple[str, ...]) -> str:
+    return "\x00".join(sorted(set(words)))
+
+
+@lru_cache(maxsize=1 << 14)
+def param_words(key: str) -> tuple[tuple[str, ...], str, str]:
+    """(canonical words, head, kind) of a property name."""
+    lx = lexicon()
+    raw = split_identifier(key) or [key.lower()]
+    words = tuple(lx.canon(w) for w in raw if w)
+    joined = "".join(raw)
+    kind = (lx.param_kind.get("_".join(raw)) or lx.param_kind.get(joined) or lx.param_kind.get(raw[-1])
+            or lx.param_kind.get(words[-1] if words else "") or lx.param_kind.get(raw[0]) or "other")
+    if raw[-1] in ("id", "ids", "uuid", "identifier") or joined.endswith("id") and len(joined) > 3 and \
+            joined[:-2] in lx.synonym:
+        kind = "id"
+    head = words[-1] if words else key.lower()
+    return words, head, kind
+
+
+def make_param(key: str, schema: dict, required: bool, obj: tuple[str, ...]) -> Param:
+    """The Param of property ``key`` (its ``schema``) of a tool whose object is ``obj``."""
+    words, head, kind = param_words(key)
+    if kind == "id" and head in ("number", "no") and schema.get("type") in ("integer", "number") \
+            and not set(words[:-1]) & set(obj):
+        kind = "other"  # thoughtNumber, page_no: a count, not a key (issue_number on get_issue is one)
+    return Param(key, "_".join(words), words, head, kind, required, _norm_type(schema.get("type")), _wkey(words))
+
+
+def is_mode_param(key: str, lx: Lexicon) -> bool:
+    """A property whose enum selects what the tool does (action, method, type, format, ...)."""
+    raw_words = split_identifier(key)
+    return bool(raw_words and raw_words[-1] in lx.mode_params) or "".join(raw_words) in lx.mode_params
+
+
+def enum_terms(key: str, enum: list, lx: Lexicon, own: tuple[frozenset[str], str | None],
+               enum_words: dict[str, tuple[str, str]], enum_classes: dict[str, tuple[str, str]]) -> None:
+    """Add the words and verb classes of a mode parameter's enum values, each first one with (param, value), to
+    ``enum_words`` and ``enum_classes``; ``own`` is the tool's (name words, action), its own job, which no value
+    adds (operation=get_experiments in get_experiments)."""
+    name_words, action = own
+    for val in enum:
+        if not isinstance(val, str) or len(val) > 80:
+            continue
+        for w in split_identifier(val)[:6]:
+            if len(w) < 2 or w in lx.stop:
+                continue
+            c = lx.canon(w)
+            if c in name_words or w in name_words:
+                continue  # the tool's own job (operation=get_experiments in get_experiments)
+            enum_words.setdefault(c, (key, val))
+            cls = lx.verb_class(w)
+            if cls and cls != action:
+                enum_classes.setdefault(cls, (key, val))
+
+
+def switch_flags(params: list[Param], lx: Lexicon) -> dict[str, str]:
+    """head -> raw name of the switches that add a part to the answer: phenotypes=1, include_reviews=true,
+    with_comments."""
+    return {p.head: p.raw for p in params
+            if not p.required and p.kind not in ("page", "format", "auth", "id", "name", "query")
+            and p.head not in lx.generic and (p.type in ("boolean", "integer") and len(p.words) <= 2
+                                               or p.words[0] in ("include", "with", "show"))}
