@@ -10,7 +10,7 @@ decision (see :func:`toolcheck.engine.show_files`).
 from __future__ import annotations
 
 import os
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from .config import ConfigError
@@ -231,69 +231,112 @@ def discover(
     ``buffers``: absolute paths of documents given in memory (stdin, an editor's buffer). Named, such a path
     need not exist; it stands in for the file there, so the configured set's copy on disk is not read beside it.
     """
-    ignore = _Ignore(root, exclude)
-    specials: list[str] = []
-    samples_abs = os.path.abspath(os.path.join(root, samples_dir)) if samples_dir else None
-    configured = [os.path.abspath(os.path.join(root, p)) for p in (config_paths or ("contracts",))]
-
-    def note(path: str, why: str | None, is_dir: bool = False) -> None:
-        if skipped is not None:
-            skipped.append((display_path(path, cwd) + ("/" if is_dir else ""), why))
-
-    def role_of(p: str) -> str:
-        return "samples" if samples_abs and _is_under(p, samples_abs) else "contracts"
-
-    def inside(p: str) -> bool:
-        return any(_is_under(p, c) for c in configured) or bool(samples_abs and _is_under(p, samples_abs))
-
+    found = _Found(root, cwd, exclude, samples_dir, config_paths, config_file, skipped, buffers)
     explicit = bool(cli_paths)
-    starts = [os.path.abspath(os.path.join(cwd, p)) for p in cli_paths] if explicit else configured
-    files: list[InputFile] = []
-    seen: set[str] = set()
+    starts = [os.path.abspath(os.path.join(cwd, p)) for p in cli_paths] if explicit else found.configured
     for start in starts:
         if not os.path.lexists(start) and start not in buffers:
             if explicit or config_paths:
                 raise ConfigError(f"path does not exist: {display_path(start, cwd)}")
             continue
         if os.path.isdir(start) and start not in buffers:
-            for f in _walk(start, ignore, samples_abs if role_of(start) == "contracts" else None, config_file, note, specials):
-                if f not in seen:
-                    seen.add(f)
-                    files.append(InputFile(f, display_path(f, cwd), role_of(f), group="" if inside(f) else start))
+            found.add_folder(start)
         else:
-            other = other_kind(start, config_file) or unsupported_type(start, start in buffers)
-            if force_exclude:  # a named file is treated as if a walk had found it
-                why = ignore.why(start, False)
-                if why is None and not inside(start):
-                    why = OUTSIDE
-                if why is None and other:
-                    why = other
-                if why is not None:
-                    note(start, why)
-                    continue
-            if start not in seen:
-                seen.add(start)
-                files.append(InputFile(start, display_path(start, cwd), role_of(start), explicit=True, other=other,
-                                       group="" if inside(start) else start))
+            found.add_named(start, force_exclude)
     # the configured set's samples and context, only when something of the configured set is checked: a file
     # named from elsewhere is checked on its own
-    in_project = not explicit or any(i.group == "" for i in files)
-    if want_samples and samples_abs and os.path.isdir(samples_abs) and in_project:
-        for f in _walk(samples_abs, ignore, None, config_file, note, specials):
-            if f not in seen:
-                seen.add(f)
-                files.append(InputFile(f, display_path(f, cwd), "samples"))
+    in_project = not explicit or any(i.group == "" for i in found.files)
+    if want_samples and found.samples_abs and os.path.isdir(found.samples_abs) and in_project:
+        found.add_samples()
     context: list[InputFile] = []
-    if explicit and any((s in buffers or not os.path.isdir(s)) and inside(s) for s in starts):
-        for c in configured:
-            if os.path.isdir(c):
-                for f in _walk(c, ignore, samples_abs, config_file, None, specials):
-                    if f not in seen:
-                        seen.add(f)
-                        context.append(InputFile(f, display_path(f, cwd), "contracts", reported=False))
+    if explicit and any((s in buffers or not os.path.isdir(s)) and found.inside(s) for s in starts):
+        context = found.context()
     if specials_out is not None:
-        specials_out.extend(dict.fromkeys(display_path(p, cwd) for p in specials))
-    return files, context
+        specials_out.extend(dict.fromkeys(display_path(p, cwd) for p in found.specials))
+    return found.files, context
+
+
+class _Found:
+    """The state of one :func:`discover` call: where the configured set and its samples are, what the walks
+    passed over, and the files found so far (each once)."""
+
+    def __init__(self, root: str, cwd: str, exclude: tuple[str, ...], samples_dir: str | None,
+                 config_paths: tuple[str, ...], config_file: str | None,
+                 skipped: list[tuple[str, str | None]] | None, buffers: Collection[str]) -> None:
+        self.cwd = cwd
+        self.ignore = _Ignore(root, exclude)
+        self.specials: list[str] = []
+        self.samples_abs = os.path.abspath(os.path.join(root, samples_dir)) if samples_dir else None
+        self.configured = [os.path.abspath(os.path.join(root, p)) for p in (config_paths or ("contracts",))]
+        self.config_file = config_file
+        self.skipped = skipped
+        self.buffers = buffers
+        self.files: list[InputFile] = []
+        self.seen: set[str] = set()
+
+    def note(self, path: str, why: str | None, is_dir: bool = False) -> None:
+        """Record a file or folder passed over (when the caller asked for ``skipped``)."""
+        if self.skipped is not None:
+            self.skipped.append((display_path(path, self.cwd) + ("/" if is_dir else ""), why))
+
+    def role_of(self, p: str) -> str:
+        """`samples` under the samples folder, else `contracts`."""
+        return "samples" if self.samples_abs and _is_under(p, self.samples_abs) else "contracts"
+
+    def inside(self, p: str) -> bool:
+        """Whether ``p`` is part of the configured set (its contract paths or its samples folder)."""
+        return any(_is_under(p, c) for c in self.configured) or bool(self.samples_abs and _is_under(p, self.samples_abs))
+
+    def _walk(self, top: str, skip: str | None, note: Callable[..., None] | None) -> list[str]:
+        return _walk(top, self.ignore, skip, self.config_file, note, self.specials)
+
+    def add_folder(self, start: str) -> None:
+        """The files a walk of a named folder finds (its samples folder is left to the samples walk)."""
+        for f in self._walk(start, self.samples_abs if self.role_of(start) == "contracts" else None, self.note):
+            if f not in self.seen:
+                self.seen.add(f)
+                self.files.append(InputFile(f, display_path(f, self.cwd), self.role_of(f),
+                                            group="" if self.inside(f) else start))
+
+    def add_named(self, start: str, force_exclude: bool) -> None:
+        """A named file: checked, or (with ``--force-exclude``) passed over where a walk would pass over it."""
+        other = other_kind(start, self.config_file) or unsupported_type(start, start in self.buffers)
+        if force_exclude:  # a named file is treated as if a walk had found it
+            why = self._walk_skips(start, other)
+            if why is not None:
+                self.note(start, why)
+                return
+        if start not in self.seen:
+            self.seen.add(start)
+            self.files.append(InputFile(start, display_path(start, self.cwd), self.role_of(start), explicit=True,
+                                        other=other, group="" if self.inside(start) else start))
+
+    def _walk_skips(self, path: str, other: str | None) -> str | None:
+        """Why a walk would pass over the file: ignored, outside the configured set, or not a contract file."""
+        why = self.ignore.why(path, False)
+        if why is None and not self.inside(path):
+            why = OUTSIDE
+        if why is None and other:
+            why = other
+        return why
+
+    def add_samples(self) -> None:
+        """The configured samples folder's files."""
+        for f in self._walk(self.samples_abs, None, self.note):
+            if f not in self.seen:
+                self.seen.add(f)
+                self.files.append(InputFile(f, display_path(f, self.cwd), "samples"))
+
+    def context(self) -> list[InputFile]:
+        """The rest of the configured contract set, loaded (not reported) so cross-file rules see every tool."""
+        context: list[InputFile] = []
+        for c in self.configured:
+            if os.path.isdir(c):
+                for f in self._walk(c, self.samples_abs, None):
+                    if f not in self.seen:
+                        self.seen.add(f)
+                        context.append(InputFile(f, display_path(f, self.cwd), "contracts", reported=False))
+        return context
 
 
 def _special(path: str) -> bool:

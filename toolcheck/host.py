@@ -198,6 +198,7 @@ def describe_errors(schema: Any, instance: Any, verrors: list) -> list[dict[str,
 
 
 def _describe(schema: Any, instance: Any, e: Any) -> list[dict[str, Any]]:
+    """The records of one validator error: one per missing or unexpected property, else one."""
     kind = e.keyword
     path = tuple(e.schema_path)
     last = path[-1] if path and isinstance(path[-1], str) else None
@@ -205,38 +206,53 @@ def _describe(schema: Any, instance: Any, e: Any) -> list[dict[str, Any]]:
     at = e.pointer
     v = _value_at(instance, at)
     name = display_name(at, instance)
-    keyword = kind
-    if kind == "required" and last == "dependentRequired":
-        keyword = "dependentRequired"
-    elif kind == "contains" and last in ("minContains", "maxContains"):
-        keyword = last
+    keyword = _keyword_of(kind, last)
     keywords = {kind, keyword} | ({last} if last else set())
-
-    def rec(message: str, pointer: str = at, kw: str = keyword) -> dict[str, Any]:
-        return {"pointer": pointer, "at": at, "keyword": kw, "keywords": sorted(keywords | {kw}),
-                "message": message}
-
     if kind == "required":
-        res = []
-        for missing in e.extra or [None]:
-            if missing is None:
-                res.append(rec(f"{name} is missing a required property"))
-                continue
-            ptr = _child(at, missing)
-            msg = f"{display_name(ptr, instance)} is required"
-            if keyword == "dependentRequired" and isinstance(kv, dict) and isinstance(v, dict):
-                because = [k for k, req in kv.items() if k in v and isinstance(req, list) and missing in req]
-                if because:
-                    msg += f" when {display_name(_child(at, because[0]), instance)} is given"
-            res.append(rec(msg, ptr))
-        return res
+        return [_record(msg, ptr, at, keyword, keywords)
+                for msg, ptr in _missing_messages(e.extra, keyword, name, kv, v, at, instance)]
     if kind in ("additionalProperties", "unevaluatedProperties"):
         names = list(e.extra or [])
         if not names:
-            return [rec(f"{name} has properties that are not allowed")]
+            return [_record(f"{name} has properties that are not allowed", at, at, keyword, keywords)]
         where = "" if not at else f" in {name}"
-        return [rec(f"unexpected property {_short(_json(str(n)), MAX_NAME)}{where}", _child(at, n)) for n in names]
-    return [rec(_message(kind, keyword, name, v, kv, at, instance, e.message))]
+        return [_record(f"unexpected property {_short(_json(str(n)), MAX_NAME)}{where}", _child(at, n), at, keyword,
+                        keywords) for n in names]
+    return [_record(_message(kind, keyword, name, v, kv, at, instance, e.message), at, at, keyword, keywords)]
+
+
+def _keyword_of(kind: str, last: str | None) -> str:
+    """The keyword a record names: the validator's kind, or the keyword at the end of the schema path that it
+    stands for (``dependentRequired`` reported as ``required``, ``minContains``/``maxContains`` as ``contains``)."""
+    if kind == "required" and last == "dependentRequired":
+        return "dependentRequired"
+    if kind == "contains" and last in ("minContains", "maxContains"):
+        return last
+    return kind
+
+
+def _record(message: str, pointer: str, at: str, kw: str, keywords: set[str]) -> dict[str, Any]:
+    """One readable error record (the shape :func:`describe_errors` documents)."""
+    return {"pointer": pointer, "at": at, "keyword": kw, "keywords": sorted(keywords | {kw}), "message": message}
+
+
+def _missing_messages(missing_names: Any, keyword: str, name: str, kv: Any, v: Any, at: str,
+                      instance: Any) -> list[tuple[str, str]]:
+    """(message, pointer) for each missing required property; with ``dependentRequired``, the property that
+    required it."""
+    res = []
+    for missing in missing_names or [None]:
+        if missing is None:
+            res.append((f"{name} is missing a required property", at))
+            continue
+        ptr = _child(at, missing)
+        msg = f"{display_name(ptr, instance)} is required"
+        if keyword == "dependentRequired" and isinstance(kv, dict) and isinstance(v, dict):
+            because = [k for k, req in kv.items() if k in v and isinstance(req, list) and missing in req]
+            if because:
+                msg += f" when {display_name(_child(at, because[0]), instance)} is given"
+        res.append((msg, ptr))
+    return res
 
 
 _BOUNDS = {
@@ -612,6 +628,8 @@ def check_arguments(contract: Contract | Mapping[str, Any] | bool, arguments: An
     if not errors:
         return {"ok": True} if target is None else {"ok": True, "arguments": arguments}
     if strict and isinstance(arguments, dict):
+        from .strict_nulls import absent_nulls
+
         normal = absent_nulls(schema, arguments)
         if normal is not arguments:
             errors = validate(compiled, schema, normal)
@@ -628,128 +646,6 @@ def _strict(target: str) -> bool:
     if not isinstance(target, str) or target.split("@", 1)[0] not in TARGETS:
         raise ValueError(f"unknown target {target!r} (choose from {', '.join(TARGETS)})")
     return is_strict(target)
-
-
-def absent_nulls(schema: Any, arguments: Any) -> Any:
-    """``arguments`` without the ``null`` values that stand for an absent optional property (strict mode's
-    optional -> required + nullable transform), at every level the export transforms: properties, array items,
-    ``allOf``, local ``$ref``s, and the ``anyOf``/``oneOf`` branch whose properties hold the object's keys.
-
-    A ``null`` is removed only where the property is optional and its schema in the contract cannot accept
-    ``null`` (else ``null`` is a value the contract allows, and stays). Returns ``arguments`` itself when
-    nothing changes, else a copy (the input is never modified).
-    """
-    return _strip(schema, arguments, schema, 0)
-
-
-def _deref(schema: Any, root: Any) -> Any:
-    """The schema a local ``$ref`` points to (one hop), or None."""
-    ref = schema.get("$ref") if isinstance(schema, dict) else None
-    if not isinstance(ref, str):
-        return None
-    from .schemaval import local_target
-
-    return local_target(root, ref)
-
-
-def _strip(schema: Any, value: Any, root: Any, depth: int) -> Any:
-    if depth > 64 or not isinstance(schema, dict):
-        return value
-    target = _deref(schema, root)
-    if target is not None and target is not schema:
-        value = _strip(target, value, root, depth + 1)
-    if isinstance(value, dict):
-        out = value
-        props = schema.get("properties")
-        if isinstance(props, dict) and props:
-            req = schema.get("required")
-            req = req if isinstance(req, list) else ()
-            for k, v in value.items():
-                sub = props.get(k)
-                if sub is None:
-                    continue
-                if v is None and k not in req and not _accepts_null(sub, root, 0):
-                    if out is value:
-                        out = dict(value)
-                    del out[k]
-                    continue
-                nv = _strip(sub, v, root, depth + 1)
-                if nv is not v:
-                    if out is value:
-                        out = dict(value)
-                    out[k] = nv
-        all_of = schema.get("allOf")
-        for b in all_of if isinstance(all_of, list) else ():
-            out = _strip(b, out, root, depth + 1)
-        for key in ("anyOf", "oneOf"):
-            branches = schema.get(key)
-            if isinstance(branches, list):
-                b = _branch_for(branches, out, root)
-                if b is not None:
-                    out = _strip(b, out, root, depth + 1)
-        return out
-    if isinstance(value, list):
-        items = schema.get("items")
-        prefix = schema.get("prefixItems")
-        prefix = prefix if isinstance(prefix, list) else items if isinstance(items, list) else []
-        rest = items if isinstance(items, dict) else None
-        out_l = value
-        for i, v in enumerate(value):
-            sub = prefix[i] if i < len(prefix) else rest
-            if sub is None:
-                continue
-            nv = _strip(sub, v, root, depth + 1)
-            if nv is not v:
-                if out_l is value:
-                    out_l = list(value)
-                out_l[i] = nv
-        return out_l
-    return value
-
-
-def _branch_for(branches: list, value: dict, root: Any) -> Any:
-    """The union branch a strict-mode model filled in: strict mode makes every branch object list all its
-    properties, so the branch whose `properties` hold every key of ``value`` (the smallest such one)."""
-    best = None
-    best_n = None
-    keys = set(value)
-    for b in branches:
-        s = _deref(b, root) or b
-        props = s.get("properties") if isinstance(s, dict) else None
-        if not isinstance(props, dict) or not keys <= set(props):
-            continue
-        if best_n is None or len(props) < best_n:
-            best, best_n = b, len(props)
-    return best
-
-
-def _accepts_null(s: Any, root: Any, depth: int) -> bool:
-    """Whether the schema may accept ``null`` (True when unsure: the null then stays, and validation decides)."""
-    if s is True or depth > 32:
-        return True
-    if not isinstance(s, dict):
-        return False
-    target = _deref(s, root)
-    if target is not None and target is not s and not _accepts_null(target, root, depth + 1):
-        return False
-    if "const" in s:
-        return s["const"] is None
-    enum = s.get("enum")
-    if isinstance(enum, list) and None not in enum:
-        return False
-    t = s.get("type")
-    if isinstance(t, str) and t != "null":
-        return False
-    if isinstance(t, list) and "null" not in t:
-        return False
-    for key in ("anyOf", "oneOf"):
-        br = s.get(key)
-        if isinstance(br, list) and not any(_accepts_null(b, root, depth + 1) for b in br):
-            return False
-    br = s.get("allOf")
-    if isinstance(br, list) and not all(_accepts_null(b, root, depth + 1) for b in br):
-        return False
-    return True
 
 
 # ----------------------------------------------------------------------------------------------- CLI entry

@@ -11,7 +11,7 @@ import yaml
 
 from .contract import Contract
 from .fsutil import write_atomic
-from .loading import Limits, load_file
+from .loading import Limits, Loaded, load_file
 
 
 class _Dumper(yaml.SafeDumper):
@@ -101,12 +101,7 @@ def import_files(files: list[str], out_dir: str, samples_dir: str, force: bool =
     res = ImportResult()
     used: set[str] = set()
     for path in files:
-        if not os.path.isfile(path):
-            res.problems.append(f"{path}: no such file")
-            continue
-        from .discovery import unsupported_type
-
-        why = unsupported_type(path)
+        why = _not_importable(path)
         if why:
             res.problems.append(f"{path}: {why}")
             continue
@@ -115,34 +110,55 @@ def import_files(files: list[str], out_dir: str, samples_dir: str, force: bool =
         if lf.other:
             res.problems.append(f"{path}: {lf.other}, not tool definitions")
             continue
-        for h in lf.hits:
-            line, col = h.position or lf.file.locate(h.pointer)
-            if h.code in ("TC001", "TC004", "TC005", "TC006", "TC010", "TC011"):
-                res.problems.append(f"{shown} {h.pointer or '/'}: {h.message}" if shown else
-                                    f"{path}:{line}:{col}: {h.message}")
+        res.problems.extend(_load_problems(lf, path, shown))
         for c in lf.contracts:
             if not c.name:
                 line, _ = lf.file.locate(c.pointer)
                 res.problems.append(f"{shown} {c.pointer}: a tool without a name was not imported" if shown else
                                     f"{path}:{line}: a tool without a name was not imported")
                 continue
-            res.tools += 1
-            if c.format == "mcp" and not c.risk:
-                res.no_risk.append(c.name)
-            base = _safe_name(c.name)
-            stem, n = base, 2
-            while stem.casefold() in used:  # `Get` and `get` are one file on macOS and Windows
-                stem, n = f"{base}_{n}", n + 1
-            used.add(stem.casefold())
-            _write(os.path.join(out_dir, stem + ".yaml"), dump_yaml(contract_from(c)), force, res)
-            records = [{"description": s.description or "imported example", "data": s.data, "valid": s.valid}
-                       for s in c.samples if s.kind == "sample"]
-            if c.format == "contract" and isinstance(c.data.get("samples"), list):
-                records = []  # inline samples stay inline
-            if records:
-                doc: Any = records if stem == c.name else {"tool": c.name, "samples": records}
-                _write(os.path.join(samples_dir, stem + ".yaml"), dump_yaml(doc), force, res)
+            _import_tool(c, out_dir, samples_dir, force, used, res)
     return res
+
+
+def _not_importable(path: str) -> str | None:
+    """Why ``path`` cannot be read as tool definitions at all (missing, or not a file type toolcheck reads)."""
+    if not os.path.isfile(path):
+        return "no such file"
+    from .discovery import unsupported_type
+
+    return unsupported_type(path) or None
+
+
+def _load_problems(lf: Loaded, path: str, shown: str | None) -> list[str]:
+    """The loading findings that stop a file's tools from being read (syntax, format, limits, unreadable)."""
+    out = []
+    for h in lf.hits:
+        line, col = h.position or lf.file.locate(h.pointer)
+        if h.code in ("TC001", "TC004", "TC005", "TC006", "TC010", "TC011"):
+            out.append(f"{shown} {h.pointer or '/'}: {h.message}" if shown else f"{path}:{line}:{col}: {h.message}")
+    return out
+
+
+def _import_tool(c: Contract, out_dir: str, samples_dir: str, force: bool, used: set[str], res: ImportResult) -> None:
+    """Write one named tool as a contract file, and its examples as a samples file, under a name not yet
+    ``used`` (compared case-insensitively)."""
+    res.tools += 1
+    if c.format == "mcp" and not c.risk:
+        res.no_risk.append(c.name)
+    base = _safe_name(c.name)
+    stem, n = base, 2
+    while stem.casefold() in used:  # `Get` and `get` are one file on macOS and Windows
+        stem, n = f"{base}_{n}", n + 1
+    used.add(stem.casefold())
+    _write(os.path.join(out_dir, stem + ".yaml"), dump_yaml(contract_from(c)), force, res)
+    records = [{"description": s.description or "imported example", "data": s.data, "valid": s.valid}
+               for s in c.samples if s.kind == "sample"]
+    if c.format == "contract" and isinstance(c.data.get("samples"), list):
+        records = []  # inline samples stay inline
+    if records:
+        doc: Any = records if stem == c.name else {"tool": c.name, "samples": records}
+        _write(os.path.join(samples_dir, stem + ".yaml"), dump_yaml(doc), force, res)
 
 
 def _write(path: str, text: str, force: bool, res: ImportResult) -> None:

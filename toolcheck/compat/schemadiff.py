@@ -25,12 +25,11 @@ checked with ``isinstance`` before use (hostile files hold anything). Structural
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from ..model.pointer import escape_pointer_token
+from .bounds import BAD_BOUND, Bound, is_multiple, is_num, numeric_bound, tighter
 
 TYPES = ("null", "boolean", "object", "array", "number", "string", "integer")
 ANY = frozenset(TYPES)
@@ -114,10 +113,6 @@ def canon(x: Any, depth: int = 0, memo: dict[int, Any] | None = None) -> Any:
             memo[id(x)] = out
         return out
     return ("?", type(x).__name__, repr(x)[:200])
-
-
-def is_num(x: Any) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
 
 
 def short(v: Any, limit: int = 60) -> str:
@@ -250,53 +245,7 @@ def label(path: tuple) -> str:
     return out
 
 
-# ------------------------------------------------------------------------------------------------ bounds
-
-@dataclass(frozen=True)
-class Bound:
-    value: Any
-    exclusive: bool
-    keyword: str
-
-
-_BAD = object()
-
-
-def numeric_bound(s: dict, upper: bool, integer: bool) -> Any:
-    """The effective lower (or upper) bound: a Bound, None, or _BAD when the keywords are not numbers."""
-    kw, ekw = ("maximum", "exclusiveMaximum") if upper else ("minimum", "exclusiveMinimum")
-    cands: list[Bound] = []
-    m, em = s.get(kw), s.get(ekw)
-    if m is not None:
-        if not is_num(m):
-            return _BAD
-        cands.append(Bound(m, em is True, kw))  # draft 4: exclusiveMaximum: true makes maximum exclusive
-    if em is not None and not isinstance(em, bool):
-        if not is_num(em):
-            return _BAD
-        cands.append(Bound(em, True, ekw))
-    if not cands:
-        return None
-    if integer:  # an integer bound is inclusive: exclusiveMinimum 0 == minimum 1
-        norm = []
-        for b in cands:
-            if upper:
-                v = math.ceil(b.value) - 1 if b.exclusive else math.floor(b.value)
-            else:
-                v = math.floor(b.value) + 1 if b.exclusive else math.ceil(b.value)
-            norm.append(Bound(v, False, b.keyword))
-        cands = norm
-    if upper:
-        return min(cands, key=lambda b: (b.value, not b.exclusive))
-    return max(cands, key=lambda b: (b.value, b.exclusive))
-
-
-def _tighter(x: Bound, y: Bound, upper: bool) -> bool:
-    """x admits strictly less than y."""
-    if upper:
-        return x.value < y.value or (x.value == y.value and x.exclusive and not y.exclusive)
-    return x.value > y.value or (x.value == y.value and x.exclusive and not y.exclusive)
-
+# ------------------------------------------------------------------------------------------------ bounds in words
 
 def _bound_text(old: Bound | None, new: Bound | None, upper: bool) -> str:
     if old is None and new is not None:
@@ -312,15 +261,10 @@ def _bound_text(old: Bound | None, new: Bound | None, upper: bool) -> str:
             f"`{new.keyword}: {short(new.value)}`")
 
 
-def is_multiple(x: Any, m: Any) -> bool:
-    try:
-        q = Fraction(str(x)) / Fraction(str(m))
-    except (ValueError, ZeroDivisionError, OverflowError):
-        return False
-    return q.denominator == 1
-
-
 # ------------------------------------------------------------------------------------------------ the differ
+
+_BAD = object()  # an `enum` that is not a list (numeric_bound has its own: BAD_BOUND)
+
 
 class Differ:
     def __init__(self, root_a: Any, root_b: Any, swapped: bool = False) -> None:
@@ -531,18 +475,18 @@ class Differ:
         """The lower (or upper) bound: `minimum`/`exclusiveMinimum` (`maximum`/`exclusiveMaximum`) together."""
         la, lb = numeric_bound(va, upper, integer), numeric_bound(vb, upper, integer)
         kws = ("maximum", "exclusiveMaximum") if upper else ("minimum", "exclusiveMinimum")
-        if la is _BAD or lb is _BAD:
+        if la is BAD_BOUND or lb is BAD_BOUND:
             if any(not self.same(va.get(k), vb.get(k)) for k in kws):
                 self.unknown(pa, pb, path, f"`{kws[0]}`/`{kws[1]}` changed, and they are not numbers")
             return
-        if la == lb or (la is not None and lb is not None and not _tighter(la, lb, upper)
-                        and not _tighter(lb, la, upper)):
+        if la == lb or (la is not None and lb is not None and not tighter(la, lb, upper)
+                        and not tighter(lb, la, upper)):
             return
         ptr_a = kp(pa, ma, la.keyword) if la is not None else pa
         ptr_b = kp(pb, mb, lb.keyword) if lb is not None else pb
         old, new = self.ov(la, lb)
         what = _bound_text(old, new, upper)
-        if lb is not None and (la is None or _tighter(lb, la, upper)):
+        if lb is not None and (la is None or tighter(lb, la, upper)):
             self.add(Change("bound-tightened", NARROW, what, ptr_a, ptr_b, path, path,
                             spec=("num", upper, la, lb, integer), attribution=((instance_pointer(path), kws),),
                             node_a=va, old=None if old is None else old.value, new=None if new is None else new.value))

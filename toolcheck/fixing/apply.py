@@ -139,46 +139,67 @@ def _compile(tdoc: TextDoc, doc: Any, fixes: list[Fix]):
     deferred: list[Fix] = []
     failed: list[tuple[Fix, str]] = []
     for f in fixes:
-        mine: list[tuple[Splice, int]] = []
-        merged: dict[str, list] = {}
         try:
-            for e in f.edits:
-                if e.op == "add":
-                    values = merged.get(e.pointer) or (list(adds[e.pointer][2]) if e.pointer in adds else [])
-                    if _holds(doc, e) or any(same(v, e.value) for v in values):
-                        continue
-                    merged[e.pointer] = values + [e.value]
-                    continue
-                for s in tdoc.splices(e):
-                    mine.append((s, len(splices) + len(mine)))
-            new_adds = {}
-            for ptr, values in merged.items():
-                e = next(x for x in f.edits if x.op == "add" and x.pointer == ptr)
-                (s,) = tdoc.splices(e, values)
-                new_adds[ptr] = (s, e, values)
+            mine, new_adds = _fix_splices(tdoc, doc, f, adds, len(splices))
         except Refused as r:
             failed.append((f, str(r)))
             continue
-        own = {adds[p][0] for p in new_adds if p in adds}
-        cand = [s for s, _ in mine] + [s for s, _, _ in new_adds.values()]
-        if any(taken.hits(a, own) for a in cand) or any(
-                _overlaps(a, b) for i, a in enumerate(cand) for b in cand[i + 1:]):
+        if _clashes(taken, mine, new_adds, adds):
             deferred.append(f)
             continue
         batch.append(f)
-        for s_, k in mine:
-            taken.add(s_, k)
-        splices.extend(mine)
-        for ptr, (s, e, values) in new_adds.items():
-            if ptr in adds:
-                k = adds[ptr][0]
-                splices[k] = (s, k)  # the same place: the merged values
-                adds[ptr] = (k, e, values)
-            else:
-                adds[ptr] = (len(splices), e, values)
-                taken.add(s, len(splices))
-                splices.append((s, len(splices)))
+        _take(taken, splices, adds, mine, new_adds)
     return batch, splices, deferred, failed
+
+
+def _fix_splices(tdoc: TextDoc, doc: Any, f: Fix, adds: dict[str, tuple[int, Edit, list]],
+                 base: int) -> tuple[list[tuple[Splice, int]], dict[str, tuple[Splice, Edit, list]]]:
+    """One fix's splices (numbered on from ``base``), and its list additions merged with those of the fixes
+    before it (one splice per list: pointer -> (splice, edit, values)). Raises ``Refused``."""
+    mine: list[tuple[Splice, int]] = []
+    merged: dict[str, list] = {}
+    for e in f.edits:
+        if e.op == "add":
+            values = merged.get(e.pointer) or (list(adds[e.pointer][2]) if e.pointer in adds else [])
+            if _holds(doc, e) or any(same(v, e.value) for v in values):
+                continue
+            merged[e.pointer] = values + [e.value]
+            continue
+        for s in tdoc.splices(e):
+            mine.append((s, base + len(mine)))
+    new_adds = {}
+    for ptr, values in merged.items():
+        e = next(x for x in f.edits if x.op == "add" and x.pointer == ptr)
+        (s,) = tdoc.splices(e, values)
+        new_adds[ptr] = (s, e, values)
+    return mine, new_adds
+
+
+def _clashes(taken: _Taken, mine: list[tuple[Splice, int]], new_adds: dict[str, tuple[Splice, Edit, list]],
+             adds: dict[str, tuple[int, Edit, list]]) -> bool:
+    """Whether a fix's splices overlap one another or those already taken (but the list additions it
+    replaces)."""
+    own = {adds[p][0] for p in new_adds if p in adds}
+    cand = [s for s, _ in mine] + [s for s, _, _ in new_adds.values()]
+    return any(taken.hits(a, own) for a in cand) or any(
+        _overlaps(a, b) for i, a in enumerate(cand) for b in cand[i + 1:])
+
+
+def _take(taken: _Taken, splices: list[tuple[Splice, int]], adds: dict[str, tuple[int, Edit, list]],
+          mine: list[tuple[Splice, int]], new_adds: dict[str, tuple[Splice, Edit, list]]) -> None:
+    """Add a fitting fix's splices; a list addition merged with an earlier one replaces that one's splice."""
+    for s_, k in mine:
+        taken.add(s_, k)
+    splices.extend(mine)
+    for ptr, (s, e, values) in new_adds.items():
+        if ptr in adds:
+            k = adds[ptr][0]
+            splices[k] = (s, k)  # the same place: the merged values
+            adds[ptr] = (k, e, values)
+        else:
+            adds[ptr] = (len(splices), e, values)
+            taken.add(s, len(splices))
+            splices.append((s, len(splices)))
 
 
 def _holds(doc: Any, e: Edit) -> bool:

@@ -80,38 +80,11 @@ def index_yaml(text: str) -> dict[str, Node]:
             cls = type(ev)
             if cls is ScalarEvent or cls is AliasEvent:
                 if stack and stack[-1][0].kind == "map" and stack[-1][2] is None:
-                    frame = stack[-1]
-                    if cls is AliasEvent or ev.tag not in (None, "!") or ev.anchor:
-                        frame[0].fixed = False  # an alias, tagged or anchored key
-                        frame[2] = ("*", ev.start_mark.index, ev.end_mark.index, "")
-                    else:
-                        frame[2] = (ev.value, ev.start_mark.index, ev.end_mark.index, ev.style or "")
-                        if ev.value == "<<" and ev.implicit[0]:
-                            frame[0].fixed = False  # merged entries have no text of their own
-                    continue
-                if cls is AliasEvent:
-                    aliased.add(ev.anchor)
-                    node = Node("alias", ev.start_mark.index, ev.end_mark.index, fixed=False)
+                    _yaml_key(stack[-1], ev, cls is AliasEvent)
                 else:
-                    node = Node("scalar", ev.start_mark.index, ev.end_mark.index, style=ev.style or "")
-                    if ev.tag not in (None, "!") or ev.anchor:
-                        node.fixed = False
-                    if ev.anchor:
-                        anchored[ev.anchor] = _add(stack, idx, node, text)
-                        continue
-                _add(stack, idx, node, text)
+                    _yaml_leaf(stack, idx, ev, cls is AliasEvent, text, anchored, aliased)
             elif cls is MappingStartEvent or cls is SequenceStartEvent:
-                if stack and stack[-1][0].kind == "map" and stack[-1][2] is None:
-                    stack[-1][0].fixed = False  # a collection as a key
-                    stack[-1][2] = ("?", ev.start_mark.index, ev.start_mark.index, "")
-                kind = "map" if cls is MappingStartEvent else "seq"
-                node = Node(kind, ev.start_mark.index, ev.start_mark.index, flow=bool(ev.flow_style))
-                if ev.anchor or ev.tag not in (None, "!"):
-                    node.fixed = False
-                ptr = _add(stack, idx, node, text)
-                if ev.anchor:
-                    anchored[ev.anchor] = ptr
-                stack.append([node, ptr, None])
+                _yaml_open(stack, idx, ev, cls is MappingStartEvent, text, anchored)
             elif cls is MappingEndEvent or cls is SequenceEndEvent:
                 node, _ptr, _ = stack.pop()
                 if node.flow:
@@ -122,13 +95,60 @@ def index_yaml(text: str) -> dict[str, Node]:
                 break
     finally:
         loader.dispose()
-    for name in aliased:  # a node shared through an alias: an edit would change every place that names it
+    _unfix_aliased(idx, anchored, aliased)
+    return idx
+
+
+def _yaml_key(frame: list, ev: Any, is_alias: bool) -> None:
+    """A mapping's next key (an alias, tagged, anchored or merge key makes the mapping not fixable)."""
+    if is_alias or ev.tag not in (None, "!") or ev.anchor:
+        frame[0].fixed = False  # an alias, tagged or anchored key
+        frame[2] = ("*", ev.start_mark.index, ev.end_mark.index, "")
+    else:
+        frame[2] = (ev.value, ev.start_mark.index, ev.end_mark.index, ev.style or "")
+        if ev.value == "<<" and ev.implicit[0]:
+            frame[0].fixed = False  # merged entries have no text of their own
+
+
+def _yaml_leaf(stack: list[list], idx: dict[str, Node], ev: Any, is_alias: bool, text: str,
+               anchored: dict[str, str], aliased: set[str]) -> None:
+    """A scalar or an alias as a value; its anchor (or the anchor it names) is recorded."""
+    if is_alias:
+        aliased.add(ev.anchor)
+        node = Node("alias", ev.start_mark.index, ev.end_mark.index, fixed=False)
+    else:
+        node = Node("scalar", ev.start_mark.index, ev.end_mark.index, style=ev.style or "")
+        if ev.tag not in (None, "!") or ev.anchor:
+            node.fixed = False
+        if ev.anchor:
+            anchored[ev.anchor] = _add(stack, idx, node, text)
+            return
+    _add(stack, idx, node, text)
+
+
+def _yaml_open(stack: list[list], idx: dict[str, Node], ev: Any, is_map: bool, text: str,
+               anchored: dict[str, str]) -> None:
+    """A mapping or a sequence starts: its node, and a frame for its entries."""
+    if stack and stack[-1][0].kind == "map" and stack[-1][2] is None:
+        stack[-1][0].fixed = False  # a collection as a key
+        stack[-1][2] = ("?", ev.start_mark.index, ev.start_mark.index, "")
+    node = Node("map" if is_map else "seq", ev.start_mark.index, ev.start_mark.index, flow=bool(ev.flow_style))
+    if ev.anchor or ev.tag not in (None, "!"):
+        node.fixed = False
+    ptr = _add(stack, idx, node, text)
+    if ev.anchor:
+        anchored[ev.anchor] = ptr
+    stack.append([node, ptr, None])
+
+
+def _unfix_aliased(idx: dict[str, Node], anchored: dict[str, str], aliased: set[str]) -> None:
+    """A node shared through an alias, and all below it: an edit would change every place that names it."""
+    for name in aliased:
         ptr = anchored.get(name)
         if ptr is not None:
             for p, n in idx.items():
                 if p == ptr or p.startswith(ptr + "/"):
                     n.fixed = False
-    return idx
 
 
 def _add(stack: list[list], idx: dict[str, Node], node: Node, text: str) -> str:

@@ -357,6 +357,8 @@ def _kind(v: Any) -> str:
 
 
 def _extract(sf: SourceFile, doc: Any, out: Loaded) -> None:
+    """The contracts, vendor tools or samples of one parsed document (or, for a document that is some other kind
+    of file, ``out.other``)."""
     if sf.role == "samples":
         _extract_samples(sf, doc, out)
         return
@@ -366,40 +368,44 @@ def _extract(sf: SourceFile, doc: Any, out: Loaded) -> None:
         out.other = other_document(doc)
         if out.other is not None:
             return
+    fmt = forced or _read_as(sf, doc, fmt)
+    if fmt != "contract":
+        _extract_vendor_tools(sf, fmt, items, doc, out, forced is not None)
+    else:
+        _extract_contracts(sf, doc, out)
+
+
+def _read_as(sf: SourceFile, doc: Any, fmt: str) -> str:
+    """The format a detected document is read in: some vendor shapes are also toolcheck contracts."""
     if sf.kind == "yaml" and isinstance(doc, dict) and "name" in doc and fmt in ("anthropic", "mcp", "gemini"):
-        fmt = "contract"  # in YAML, one tool mapping is a contract (input_schema/inputSchema are its aliases)
+        return "contract"  # in YAML, one tool mapping is a contract (input_schema/inputSchema are its aliases)
     if fmt == "functions" and not (sf.kind == "json" and isinstance(doc, list)):
         # {name, description, parameters} is also a minimal toolcheck contract: only a JSON array of such objects
         # (BFCL function docs, SDK dumps) is read as vendor input
-        fmt = "contract"
-    forced = out.input_format if out.input_format not in (None, "auto") else None
-    if forced:
-        fmt = forced
-    if fmt != "contract":
-        sf.format = fmt
-        for ptr, item in items:
-            _add_vendor_tool(sf, fmt, ptr, item, out, forced is not None)
-        wrappers = [("", doc)] if isinstance(doc, dict) else \
-            [(f"/{i}", t) for i, t in enumerate(doc)] if isinstance(doc, list) else []
-        shaped = all([_gemini_declarations(sf, p, t, out, add=False) for p, t in wrappers
-                      if isinstance(t, dict) and any(k in t for k in GEMINI_KEYS)])
-        if not out.contracts and shaped:
-            out.hits.append(Hit("", f"file is in the {FORMAT_NAMES.get(fmt, fmt)} format but holds no tool "
-                                    "definitions", "Add the tools, or remove the file from the checked paths.",
-                                code="TC006"))
-        return
+        return "contract"
+    return fmt
+
+
+def _extract_vendor_tools(sf: SourceFile, fmt: str, items: Any, doc: Any, out: Loaded, forced: bool) -> None:
+    """The tools of a document in a vendor format; a TC006 when it holds none (and no Gemini wrapper was
+    reported empty already)."""
+    sf.format = fmt
+    for ptr, item in items:
+        _add_vendor_tool(sf, fmt, ptr, item, out, forced)
+    wrappers = [("", doc)] if isinstance(doc, dict) else \
+        [(f"/{i}", t) for i, t in enumerate(doc)] if isinstance(doc, list) else []
+    shaped = all([_gemini_declarations(sf, p, t, out, add=False) for p, t in wrappers
+                  if isinstance(t, dict) and any(k in t for k in GEMINI_KEYS)])
+    if not out.contracts and shaped:
+        out.hits.append(Hit("", f"file is in the {FORMAT_NAMES.get(fmt, fmt)} format but holds no tool "
+                                "definitions", "Add the tools, or remove the file from the checked paths.",
+                            code="TC006"))
+
+
+def _extract_contracts(sf: SourceFile, doc: Any, out: Loaded) -> None:
+    """The contracts of a toolcheck contract file: one mapping, `tools:` with a list, or a list of them."""
     if isinstance(doc, dict) and "tools" in doc and "name" not in doc:
-        tools = doc["tools"]
-        if not isinstance(tools, list):
-            out.hits.append(Hit("/tools", f"`tools` holds {_kind(tools)}, not a list of contracts",
-                                "Make `tools` a list of contracts.", code="TC006"))
-            return
-        for k in doc:
-            if k != "tools" and not str(k).startswith("x-"):
-                out.hits.append(Hit(f"/{k}", f"unknown key `{k}` beside `tools`",
-                                    "A multi-tool file holds only `tools` (and `x-*` extension keys).", code="TC007"))
-        for i, item in enumerate(tools):
-            _add_contract(sf, item, f"/tools/{i}", out)
+        _extract_tools_key(sf, doc, out)
     elif isinstance(doc, dict):
         _add_contract(sf, doc, "", out)
     elif isinstance(doc, list) and doc and all(isinstance(x, dict) and "name" in x for x in doc):
@@ -409,6 +415,21 @@ def _extract(sf: SourceFile, doc: Any, out: Loaded) -> None:
         out.hits.append(Hit("", f"file holds {_kind(doc)}, not a contract",
                             "A contract file holds one contract mapping (name, description, parameters, ...) "
                             "or `tools:` with a list of them.", code="TC006"))
+
+
+def _extract_tools_key(sf: SourceFile, doc: dict, out: Loaded) -> None:
+    """A multi-tool file: the contracts listed under `tools`, and a TC007 for each other key but `x-*`."""
+    tools = doc["tools"]
+    if not isinstance(tools, list):
+        out.hits.append(Hit("/tools", f"`tools` holds {_kind(tools)}, not a list of contracts",
+                            "Make `tools` a list of contracts.", code="TC006"))
+        return
+    for k in doc:
+        if k != "tools" and not str(k).startswith("x-"):
+            out.hits.append(Hit(f"/{k}", f"unknown key `{k}` beside `tools`",
+                                "A multi-tool file holds only `tools` (and `x-*` extension keys).", code="TC007"))
+    for i, item in enumerate(tools):
+        _add_contract(sf, item, f"/tools/{i}", out)
 
 
 def _add_contract(sf: SourceFile, item: Any, ptr: str, out: Loaded) -> None:

@@ -8,6 +8,7 @@ is reported by the schema rules, never silently fixed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..model.pointer import join_pointer
@@ -138,6 +139,36 @@ _CONFIG_ONLY = frozenset({"paths", "exclude", "select", "extend-select", "ignore
 _CONFIG_KEYS = _CONFIG_ONLY | {"targets", "samples"}
 
 
+def _all_mappings_with(items: Any, *keys: str) -> bool:
+    """A non-empty list (or mapping's values) of mappings that each hold one of ``keys``."""
+    return bool(items) and all(isinstance(x, dict) and any(k in x for k in keys) for x in items)
+
+
+# (does the mapping, with these keys, have this shape?, what the file then is), tried in order
+_OTHER_SHAPES: tuple[tuple[Callable[[dict, set], Any], str], ...] = (
+    (lambda d, k: isinstance(d.get("repos"), list) and _all_mappings_with(d["repos"], "repo"),
+     "a pre-commit configuration (`repos`)"),
+    (lambda d, k: isinstance(d.get("jobs"), dict) and ("on" in k or "true" in k),
+     "a GitHub Actions workflow (`on` and `jobs`)"),
+    (lambda d, k: isinstance(d.get("runs"), dict) and "using" in d["runs"],
+     "a GitHub Action's metadata (`runs.using`)"),
+    (lambda d, k: isinstance(d.get("services"), dict) and _all_mappings_with(d["services"].values(), "image", "build"),
+     "a Docker Compose file (`services`)"),
+    (lambda d, k: "lockfileVersion" in k, "an npm lockfile (`lockfileVersion`)"),
+    (lambda d, k: isinstance(d.get("compilerOptions"), dict),
+     "TypeScript/JavaScript compiler options (`compilerOptions`)"),
+    (lambda d, k: k & {"dependencies", "devDependencies", "peerDependencies", "scripts"}
+     and ("version" in k or "private" in k), "an npm package manifest (`dependencies`/`scripts`)"),
+    (lambda d, k: isinstance(d.get("apiVersion"), str) and isinstance(d.get("kind"), str),
+     "a Kubernetes manifest (`apiVersion` and `kind`)"),
+    (lambda d, k: ("openapi" in k or "swagger" in k) and ("paths" in k or "info" in k),
+     "an OpenAPI document (`openapi`)"),
+    (lambda d, k: isinstance(d.get("findings"), list) and "version" in k and "toolcheck" in k,
+     "a toolcheck baseline (`findings`)"),
+    (lambda d, k: "name" not in k and k & _CONFIG_ONLY and k <= _CONFIG_KEYS, "toolcheck's configuration"),
+)
+
+
 def other_document(doc: Any) -> str | None:
     """What a document is when its shape says it is not a tool definition (None: it may be one, or a broken
     one). Only unmistakable shapes: a file that merely lacks a `name` is a broken contract, not something else."""
@@ -148,31 +179,7 @@ def other_document(doc: Any) -> str | None:
     if not isinstance(doc, dict) or not doc or _TOOL_KEYS.intersection(doc):
         return None
     keys = set(doc)
-    repos = doc.get("repos")
-    if isinstance(repos, list) and repos and all(isinstance(r, dict) and "repo" in r for r in repos):
-        return "a pre-commit configuration (`repos`)"
-    if isinstance(doc.get("jobs"), dict) and ("on" in keys or "true" in keys):
-        return "a GitHub Actions workflow (`on` and `jobs`)"
-    runs = doc.get("runs")
-    if isinstance(runs, dict) and "using" in runs:
-        return "a GitHub Action's metadata (`runs.using`)"
-    services = doc.get("services")
-    if isinstance(services, dict) and services and all(
-            isinstance(v, dict) and ("image" in v or "build" in v) for v in services.values()):
-        return "a Docker Compose file (`services`)"
-    if "lockfileVersion" in keys:
-        return "an npm lockfile (`lockfileVersion`)"
-    if isinstance(doc.get("compilerOptions"), dict):
-        return "TypeScript/JavaScript compiler options (`compilerOptions`)"
-    if keys & {"dependencies", "devDependencies", "peerDependencies", "scripts"} and ("version" in keys
-                                                                                     or "private" in keys):
-        return "an npm package manifest (`dependencies`/`scripts`)"
-    if isinstance(doc.get("apiVersion"), str) and isinstance(doc.get("kind"), str):
-        return "a Kubernetes manifest (`apiVersion` and `kind`)"
-    if ("openapi" in keys or "swagger" in keys) and ("paths" in keys or "info" in keys):
-        return "an OpenAPI document (`openapi`)"
-    if isinstance(doc.get("findings"), list) and "version" in keys and "toolcheck" in keys:
-        return "a toolcheck baseline (`findings`)"
-    if "name" not in keys and keys & _CONFIG_ONLY and keys <= _CONFIG_KEYS:
-        return "toolcheck's configuration"
+    for shape, what in _OTHER_SHAPES:
+        if shape(doc, keys):
+            return what
     return None

@@ -149,123 +149,213 @@ def _mark(m) -> tuple[int, int]:
 def load_yaml(text: str, limits: Limits, want_spans: bool = False) -> YamlResult:
     """Compose every document of ``text``. Raises ``yaml.YAMLError`` on syntax errors and
     ``YamlLimitExceeded`` when a bound is crossed."""
-    values: dict[str, tuple[int, int]] = {}
-    keys: dict[str, tuple[int, int]] = {}
-    hits: list[Hit] = []
-    spans: list[tuple[int, int]] = []
-    documents: list[Any] = []
-    anchors: dict[str, tuple[Any, int, int]] = {}  # name -> (value, nodes, characters of text)
-    alias_nodes = 0
-    alias_chars = 0  # text an alias repeats: a 1 MB string aliased 2,000 times is 2 GB for every rule to read
-    # frame: [is_map, container, pointer, tokens, pending_key, key_pos, size, anchor, merges, seen_keys,
-    #         is_merge_key, characters]
-    stack: list[list] = []
-    doc_prefix = ""
-    # the TC003 hits, with the text, what YAML 1.1 made of it, its tag and the document it is in
-    traps: list[tuple[Hit, str, Any, str, int]] = []
-
+    c = _Composer(limits, want_spans)
+    scalar = c.scalar
+    handlers = {
+        MappingStartEvent: c.start,
+        SequenceStartEvent: c.start,
+        MappingEndEvent: c.end,
+        SequenceEndEvent: c.end,
+        AliasEvent: c.alias,
+        DocumentStartEvent: c.document_start,
+    }
     loader = _Loader(text)
     try:
         while loader.check_event():
             ev = loader.get_event()
             cls = type(ev)
-            if cls is ScalarEvent:
-                if want_spans and ev.start_mark.index != ev.end_mark.index:
-                    spans.append((ev.start_mark.index, ev.end_mark.index))
-                if stack and stack[-1][0] and stack[-1][4] is None:
-                    frame = stack[-1]
-                    # a mapping key: JSON keys are strings, so the key is the text as written
-                    key = ev.value
-                    frame[4] = key
-                    frame[5] = _mark(ev.start_mark)
-                    frame[10] = ev.tag == "tag:yaml.org,2002:merge" or (key == "<<" and ev.implicit[0])
-                    frame[11] += len(key)
-                    continue
-                ptr, tokens = _child_pointer(stack, doc_prefix)
-                tag = ev.tag
-                plain = bool(ev.implicit[0]) and not ev.style
-                if tag is None or tag == "!":
-                    tag = _RESOLVER.resolve(ScalarNode, ev.value, ev.implicit) if tag is None else _STR
-                if tag not in _KNOWN_SCALAR_TAGS:
-                    hits.append(_bad_tag(ptr, tag))
-                    tag = _STR
-                value = _construct_scalar(tag, ev.value)
-                if plain and tag != _STR or (plain and "e" in ev.value.lower()):
-                    h = _trap(ptr, tokens, ev.value, value, tag, plain)
-                    if h:
-                        hits.append(h)
-                        traps.append((h, ev.value, value, tag, len(documents)))
-                _add(stack, documents, value, ptr, _mark(ev.start_mark), values, keys, hits, 1, len(ev.value))
-                if ev.anchor:
-                    anchors[ev.anchor] = (value, 1, len(ev.value))
-            elif cls is MappingStartEvent or cls is SequenceStartEvent:
-                if stack and stack[-1][0] and stack[-1][4] is None:
-                    # a collection used as a mapping key: JSON cannot express it
-                    hits.append(
-                        Hit(stack[-1][2], "a mapping key is itself a mapping or a list", "Use a plain string key.",
-                            code="TC016")
-                    )
-                    stack[-1][4] = "?"
-                    stack[-1][5] = _mark(ev.start_mark)
-                    stack[-1][10] = False
-                ptr, tokens = _child_pointer(stack, doc_prefix)
-                if ev.tag and ev.tag != "!" and ev.tag not in _KNOWN_COLLECTION_TAGS:
-                    hits.append(_bad_tag(ptr, ev.tag))
-                values[ptr] = _mark(ev.start_mark)
-                if len(stack) >= limits.max_depth:
-                    raise YamlLimitExceeded(
-                        "TC010",
-                        f"nesting deeper than {limits.max_depth} levels",
-                        "Flatten the document, or raise `limits.max-depth` in the config if this is intended.",
-                        *_mark(ev.start_mark),
-                    )
-                is_map = cls is MappingStartEvent
-                stack.append([is_map, {} if is_map else [], ptr, tokens, None, None, 1, ev.anchor, [], {}, False, 0])
-            elif cls is MappingEndEvent or cls is SequenceEndEvent:
-                frame = stack.pop()
-                container = frame[1]
-                if frame[8]:
-                    _apply_merges(container, frame[8])
-                if frame[7]:
-                    anchors[frame[7]] = (container, frame[6], frame[11])
-                _add(stack, documents, container, frame[2], None, values, keys, hits, frame[6], frame[11])
-            elif cls is AliasEvent:
-                if stack and stack[-1][0] and stack[-1][4] is None:
-                    stack[-1][4] = "*" + ev.anchor
-                    stack[-1][5] = _mark(ev.start_mark)
-                    stack[-1][10] = False
-                    continue
-                ptr, _tokens = _child_pointer(stack, doc_prefix)
-                if ev.anchor not in anchors:  # the parser reports undefined aliases itself; be safe
-                    raise yaml.YAMLError(f"found undefined alias {ev.anchor!r}")
-                value, size, chars = anchors[ev.anchor]
-                alias_nodes += size
-                alias_chars += chars
-                if alias_nodes > limits.max_alias_nodes:
-                    raise YamlLimitExceeded(
-                        "TC010",
-                        f"aliases expand to more than {limits.max_alias_nodes:,} nodes (an alias bomb?)",
-                        "Write the repeated parts out, or raise `limits.max-alias-nodes` in the config.",
-                        *_mark(ev.start_mark),
-                    )
-                if alias_chars > limits.max_file_size:
-                    raise YamlLimitExceeded(
-                        "TC010",
-                        f"aliases repeat more than {size_text(limits.max_file_size)} of text (an alias bomb?)",
-                        "Write the repeated text out, or raise `limits.max-file-size` in the config (aliases may "
-                        "repeat as much text as a file may hold).",
-                        *_mark(ev.start_mark),
-                    )
-                _add(stack, documents, value, ptr, _mark(ev.start_mark), values, keys, hits, size, chars)
-            elif cls is DocumentStartEvent:
-                anchors = {}
-                doc_prefix = ""
+            if cls is ScalarEvent:  # most events: tested before the table
+                scalar(ev)
+            else:
+                handler = handlers.get(cls)
+                if handler is not None:
+                    handler(ev)
     finally:
         loader.dispose()
-    reported = {id(t[0]): [(t[0].pointer, t[1], t[2], t[3] == _STR)] for t in traps if t[4] == 0}
-    if len(traps) > 1:
-        hits = _merge_list_traps(hits, traps, values, reported)
-    return YamlResult(documents, values, keys, hits, spans, reported)
+    return c.result()
+
+
+class _Composer:
+    """One pass of :func:`load_yaml`: the values built so far, their positions and findings, and the open
+    collections; one method per kind of parser event."""
+
+    __slots__ = ("limits", "want_spans", "values", "keys", "hits", "spans", "documents", "anchors", "alias_nodes",
+                 "alias_chars", "stack", "traps")
+
+    def __init__(self, limits: Limits, want_spans: bool) -> None:
+        self.limits = limits
+        self.want_spans = want_spans
+        self.values: dict[str, tuple[int, int]] = {}
+        self.keys: dict[str, tuple[int, int]] = {}
+        self.hits: list[Hit] = []
+        self.spans: list[tuple[int, int]] = []
+        self.documents: list[Any] = []
+        self.anchors: dict[str, tuple[Any, int, int]] = {}  # name -> (value, nodes, characters of text)
+        self.alias_nodes = 0
+        # text an alias repeats: a 1 MB string aliased 2,000 times is 2 GB for every rule to read
+        self.alias_chars = 0
+        # frame: [is_map, container, pointer, tokens, pending_key, key_pos, size, anchor, merges, seen_keys,
+        #         is_merge_key, characters]
+        self.stack: list[list] = []
+        # the TC003 hits, with the text, what YAML 1.1 made of it, its tag and the document it is in
+        self.traps: list[tuple[Hit, str, Any, str, int]] = []
+
+    def scalar(self, ev: ScalarEvent) -> None:
+        """A mapping's next key (JSON keys are strings, so the key is the text as written), or a value."""
+        if self.want_spans and ev.start_mark.index != ev.end_mark.index:
+            self.spans.append((ev.start_mark.index, ev.end_mark.index))
+        stack = self.stack
+        if stack and stack[-1][0] and stack[-1][4] is None:
+            frame = stack[-1]
+            key = ev.value
+            mark = ev.start_mark
+            frame[4] = key
+            frame[5] = (mark.line + 1, mark.column + 1)  # _mark, inline: once per key of every file
+            frame[10] = ev.tag == "tag:yaml.org,2002:merge" or (key == "<<" and ev.implicit[0])
+            frame[11] += len(key)
+            return
+        ptr, tokens = _child_pointer(stack, "")
+        hits = self.hits
+        tag = ev.tag
+        plain = bool(ev.implicit[0]) and not ev.style
+        if tag is None or tag == "!":
+            tag = _RESOLVER.resolve(ScalarNode, ev.value, ev.implicit) if tag is None else _STR
+        if tag not in _KNOWN_SCALAR_TAGS:
+            hits.append(_bad_tag(ptr, tag))
+            tag = _STR
+        value = _construct_scalar(tag, ev.value)
+        if plain and tag != _STR or (plain and "e" in ev.value.lower()):
+            h = _trap(ptr, tokens, ev.value, value, tag, plain)
+            if h:
+                hits.append(h)
+                self.traps.append((h, ev.value, value, tag, len(self.documents)))
+        mark = ev.start_mark
+        self.attach(value, ptr, (mark.line + 1, mark.column + 1), 1, len(ev.value))
+        if ev.anchor:
+            self.anchors[ev.anchor] = (value, 1, len(ev.value))
+
+    def start(self, ev: MappingStartEvent | SequenceStartEvent) -> None:
+        """A mapping or a list opens: a new frame, once its place, tag and the depth bound are checked."""
+        stack = self.stack
+        if stack and stack[-1][0] and stack[-1][4] is None:
+            # a collection used as a mapping key: JSON cannot express it
+            self.hits.append(
+                Hit(stack[-1][2], "a mapping key is itself a mapping or a list", "Use a plain string key.",
+                    code="TC016")
+            )
+            stack[-1][4] = "?"
+            stack[-1][5] = _mark(ev.start_mark)
+            stack[-1][10] = False
+        ptr, tokens = _child_pointer(stack, "")
+        if ev.tag and ev.tag != "!" and ev.tag not in _KNOWN_COLLECTION_TAGS:
+            self.hits.append(_bad_tag(ptr, ev.tag))
+        self.values[ptr] = _mark(ev.start_mark)
+        if len(stack) >= self.limits.max_depth:
+            raise YamlLimitExceeded(
+                "TC010",
+                f"nesting deeper than {self.limits.max_depth} levels",
+                "Flatten the document, or raise `limits.max-depth` in the config if this is intended.",
+                *_mark(ev.start_mark),
+            )
+        is_map = type(ev) is MappingStartEvent
+        stack.append([is_map, {} if is_map else [], ptr, tokens, None, None, 1, ev.anchor, [], {}, False, 0])
+
+    def end(self, ev: MappingEndEvent | SequenceEndEvent) -> None:
+        """A mapping or a list closes: its merge keys are applied, its anchor recorded, and it joins its parent."""
+        frame = self.stack.pop()
+        container = frame[1]
+        if frame[8]:
+            _apply_merges(container, frame[8])
+        if frame[7]:
+            self.anchors[frame[7]] = (container, frame[6], frame[11])
+        self.attach(container, frame[2], None, frame[6], frame[11])
+
+    def alias(self, ev: AliasEvent) -> None:
+        """An alias: a mapping key (kept as ``*name``), or the anchored value again, within the alias bounds."""
+        stack = self.stack
+        if stack and stack[-1][0] and stack[-1][4] is None:
+            stack[-1][4] = "*" + ev.anchor
+            stack[-1][5] = _mark(ev.start_mark)
+            stack[-1][10] = False
+            return
+        ptr, _tokens = _child_pointer(stack, "")
+        if ev.anchor not in self.anchors:  # the parser reports undefined aliases itself; be safe
+            raise yaml.YAMLError(f"found undefined alias {ev.anchor!r}")
+        value, size, chars = self.anchors[ev.anchor]
+        self.alias_nodes += size
+        self.alias_chars += chars
+        self._check_alias_bounds(ev)
+        self.attach(value, ptr, _mark(ev.start_mark), size, chars)
+
+    def _check_alias_bounds(self, ev: AliasEvent) -> None:
+        """Raise when the aliases so far repeat more nodes, or more text, than the limits allow."""
+        limits = self.limits
+        if self.alias_nodes > limits.max_alias_nodes:
+            raise YamlLimitExceeded(
+                "TC010",
+                f"aliases expand to more than {limits.max_alias_nodes:,} nodes (an alias bomb?)",
+                "Write the repeated parts out, or raise `limits.max-alias-nodes` in the config.",
+                *_mark(ev.start_mark),
+            )
+        if self.alias_chars > limits.max_file_size:
+            raise YamlLimitExceeded(
+                "TC010",
+                f"aliases repeat more than {size_text(limits.max_file_size)} of text (an alias bomb?)",
+                "Write the repeated text out, or raise `limits.max-file-size` in the config (aliases may "
+                "repeat as much text as a file may hold).",
+                *_mark(ev.start_mark),
+            )
+
+    def document_start(self, ev: DocumentStartEvent) -> None:
+        """A new document: anchors do not carry over from the one before."""
+        self.anchors = {}
+
+    def attach(self, value: Any, ptr: str, pos: tuple[int, int] | None, size: int, chars: int) -> None:
+        """Put a finished value in its place: the open list or mapping (a merge key's value is kept for the
+        mapping's end; a duplicate key is a TC002), or the document list; ``pos`` (None: already recorded)."""
+        if pos is not None:
+            self.values[ptr] = pos
+        stack = self.stack
+        if not stack:
+            self.documents.append(value)
+            return
+        frame = stack[-1]
+        frame[6] += size
+        frame[11] += chars
+        if not frame[0]:
+            frame[1].append(value)
+            return
+        key = frame[4]
+        key_pos = frame[5]
+        is_merge = frame[10]
+        frame[4] = None
+        if is_merge:
+            frame[8].append(value)
+            return
+        self.keys[ptr] = key_pos
+        seen = frame[9]
+        if key in seen:
+            self.hits.append(
+                Hit(
+                    ptr,
+                    f"duplicate key `{key}` (first at line {seen[key]}); YAML loaders keep only the last one",
+                    "Remove or rename one of the two keys.",
+                    code="TC002",
+                )
+            )
+        else:
+            seen[key] = key_pos[0]
+        frame[1][key] = value
+
+    def result(self) -> YamlResult:
+        """What the pass built, with the TC003 list items merged and the scalars each first-document trap
+        reports."""
+        traps = self.traps
+        hits = self.hits
+        reported = {id(t[0]): [(t[0].pointer, t[1], t[2], t[3] == _STR)] for t in traps if t[4] == 0}
+        if len(traps) > 1:
+            hits = _merge_list_traps(hits, traps, self.values, reported)
+        return YamlResult(self.documents, self.values, self.keys, hits, self.spans, reported)
 
 
 def _merge_list_traps(hits: list[Hit], traps: list[tuple[Hit, str, Any, str, int]],
@@ -330,41 +420,6 @@ def _child_pointer(stack: list[list], doc_prefix: str) -> tuple[str, list[str]]:
     else:
         token = str(len(frame[1]))
     return frame[2] + "/" + escape_pointer_token(token), frame[3] + [token]
-
-
-def _add(stack, documents, value, ptr, pos, values, keys, hits, size, chars=0) -> None:
-    if pos is not None:
-        values[ptr] = pos
-    if not stack:
-        documents.append(value)
-        return
-    frame = stack[-1]
-    frame[6] += size
-    frame[11] += chars
-    if not frame[0]:
-        frame[1].append(value)
-        return
-    key = frame[4]
-    key_pos = frame[5]
-    is_merge = frame[10]
-    frame[4] = None
-    if is_merge:
-        frame[8].append(value)
-        return
-    keys[ptr] = key_pos
-    seen = frame[9]
-    if key in seen:
-        hits.append(
-            Hit(
-                ptr,
-                f"duplicate key `{key}` (first at line {seen[key]}); YAML loaders keep only the last one",
-                "Remove or rename one of the two keys.",
-                code="TC002",
-            )
-        )
-    else:
-        seen[key] = key_pos[0]
-    frame[1][key] = value
 
 
 def _apply_merges(mapping: dict, merges: list) -> None:
