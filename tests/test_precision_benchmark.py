@@ -90,6 +90,23 @@ def test_corpus_sets_skip_cleanly_without_shared(tmp_path):
     assert note and {s.kind for s in sets} <= {"server", "bundle"}
 
 
+def test_only_fuzz_keeps_the_fuzzed_servers_with_their_fuzz_view_alone(tmp_path):
+    sets, _ = psets.all_sets(tmp_path)
+    chosen = prun.select_sets(sets, None, only_fuzz=True)
+    assert sorted(s.id for s in chosen) == ["server/mcp-filesystem", "server/mcp-git"]
+    assert all(s.views == ("fuzz",) for s in chosen)
+    assert [s.id for s in prun.select_sets(sets, ["server/mcp-git"], only_fuzz=True)] == ["server/mcp-git"]
+    full = {s.id: s.views for s in sets}
+    assert "fuzz" in full["server/mcp-git"] and "as-is" in full["server/mcp-git"]  # the inputs are not changed
+
+
+def test_only_fuzz_refuses_no_fuzz_and_quick():
+    for other in ("--no-fuzz", "--quick"):
+        with pytest.raises(SystemExit) as e:
+            prun.main(["--only-fuzz", other])
+        assert e.value.code == 2
+
+
 # ---------------------------------------------------------------- keys and matching
 
 def _set():

@@ -6,6 +6,7 @@
     python benchmarks/precision/run.py --markdown table.md  # also write the per-rule table
     python benchmarks/precision/run.py --sample 300 --out benchmarks/precision/to_judge/before.jsonl
     python benchmarks/precision/run.py --toolcheck /path/to/venv/bin/toolcheck
+    python benchmarks/precision/run.py --only-fuzz          # only the fuzz part (needs the servers, root, unshare)
 
 It runs the *installed* toolcheck (the one on PATH, or --toolcheck) through its CLI and JSON report, one empty
 temporary project folder per set and view, as that set's maintainer would:
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import collections
 import concurrent.futures as cf
+import dataclasses
 import hashlib
 import json
 import math
@@ -596,7 +598,7 @@ def run_meta(a, toolcheck: str, sets: list, rows: list[dict], findings: list[dic
     """What was run and measured: the toolcheck, the mode (`full +TC407` with an opt-in rule added), counts."""
     version = _run([toolcheck, "--version"], Path(tempfile.gettempdir())).stdout.strip().removeprefix("toolcheck ")
     return {"toolcheck": toolcheck, "toolcheck_version": version, "toolcheck_commit": toolcheck_commit(),
-            "mode": ("quick" if a.quick else "full") + "".join(" +" + c for c in a.extend_select),
+            "mode": ("quick" if a.quick else "fuzz only" if a.only_fuzz else "full") + "".join(" +" + c for c in a.extend_select),
             "sets": len(sets), "runs": len(rows),
             "findings": len(findings), "seconds": round(secs, 1),
             "skipped": "; ".join(x for x in notes if x) or None,
@@ -610,6 +612,16 @@ def gone_rows(gone: list[dict]) -> list[dict]:
     return [{k: r.get(k) for k in ("key", "verdict", "reason", "code", "message")} for r in gone]
 
 
+def select_sets(sets: list[tsets.ToolSet], only: list[str] | None, only_fuzz: bool) -> list[tsets.ToolSet]:
+    """The sets to run: those whose id starts with one of ``only`` (all without it); with ``only_fuzz``, only the
+    sets that have a fuzz view, each with that view alone."""
+    if only:
+        sets = [s for s in sets if s.id.startswith(tuple(only))]
+    if only_fuzz:
+        sets = [dataclasses.replace(s, views=("fuzz",)) for s in sets if "fuzz" in s.views]
+    return sets
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--toolcheck", help="toolcheck executable (default: the one on PATH)")
@@ -618,6 +630,8 @@ def main(argv=None) -> int:
     ap.add_argument("--servers-root", type=Path, default=Path("/work/mcp-servers"),
                     help="where the MCP servers are installed, for the fuzz part (see README.md)")
     ap.add_argument("--no-fuzz", action="store_true", help="skip the fuzz part")
+    ap.add_argument("--only-fuzz", action="store_true",
+                    help="run only the fuzz part (the fuzz view of mcp-filesystem and mcp-git, no lint views)")
     ap.add_argument("--only", action="append", metavar="PREFIX",
                     help="only the sets whose id starts with PREFIX (repeatable), e.g. server/ or lmb/fetch")
     ap.add_argument("--judged", type=Path, default=JUDGED)
@@ -638,11 +652,12 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     if a.sample is not None and not a.out:
         ap.error("--sample needs --out FILE")
+    if a.only_fuzz and (a.quick or a.no_fuzz):
+        ap.error("--only-fuzz cannot be combined with --quick or --no-fuzz")
     toolcheck = find_toolcheck(a.toolcheck)
     t0 = time.perf_counter()
     sets, skipped = (tsets.quick_sets if a.quick else tsets.all_sets)(a.shared)
-    if a.only:
-        sets = [s for s in sets if s.id.startswith(tuple(a.only))]
+    sets = select_sets(sets, a.only, a.only_fuzz)
     fuzz_root = None if a.quick or a.no_fuzz else a.servers_root
     extra = tuple(x for c in a.extend_select for x in ("--extend-select", c))
     findings, rows, errors, notes = run_all(toolcheck, sets, a.jobs, fuzz_root, extra)
