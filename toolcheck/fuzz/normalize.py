@@ -51,8 +51,7 @@ _PLAIN = frozenset((
     "format",
 ))
 _ONE = ("additionalProperties", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else")
-_LISTS = ("allOf", "anyOf", "oneOf")
-_MAPS = ("properties", "patternProperties")
+_REF_KEYS = ("$ref", "$dynamicRef", "$recursiveRef")
 _APPLICATORS = frozenset(("allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref",
                           "$dynamicRef", "$recursiveRef", "dependencies"))
 _NEW_ONLY = frozenset(("prefixItems", "dependentRequired", "dependentSchemas", "unevaluatedProperties",
@@ -233,7 +232,7 @@ class _Normaliser:
         if isinstance(nid, str) and ptr and not (nid.startswith("#") and self.dialect in OLD):
             base = urldefrag(urljoin(base, nid))[0]
             resource = node
-        ref_key = next((k for k in ("$ref", "$dynamicRef", "$recursiveRef") if isinstance(node.get(k), str)), None)
+        ref_key = next((k for k in _REF_KEYS if isinstance(node.get(k), str)), None)
         if ref_key is not None:
             return self.conv_ref(node, ref_key, ptr, base, resource, stack, depth, positive)
         return self.conv_plain(node, ptr, base, resource, stack, depth, positive=positive)
@@ -269,6 +268,7 @@ class _Normaliser:
 
     def conv_plain(self, node: dict, ptr: str, base: str, resource: Any, stack: tuple, depth: int,
                    skip: str | None = None, positive: bool = True, has_ref: bool = False) -> dict:
+        """The draft-07 form of ``node``'s keywords (not its `$ref`, nor ``skip``), one handler per keyword."""
         out: dict[str, Any] = {}
         self.out.origin[id(out)] = ptr
         self.out.keep.append(out)
@@ -279,94 +279,20 @@ class _Normaliser:
             return self.conv(value, p, base, resource, stack, d, positive and tokens[0] not in _NEGATIVE)
 
         new = self.dialect not in OLD
+        keywords = self._KEYWORDS
         for key, value in node.items():
-            if key == skip or key in _SILENT or key in ("$ref", "$dynamicRef", "$recursiveRef"):
+            if key == skip or key in _SILENT or key in _REF_KEYS:
                 continue
             if not new and key in _NEW_ONLY:
                 continue  # not a keyword of drafts 4-7: validators ignore it, and so does the generator
             if key in _PLAIN:
                 out[key] = value
-            elif key == "pattern":
-                if isinstance(value, str):
-                    py = python_pattern(value)
-                    if py is None:
-                        self.approximate(f"`pattern` {value!r} has no Python `re` equivalent")
-                    else:
-                        out["pattern"] = py
             elif key in _ONE:
                 out[key] = sub(value, key)
-            elif key in _LISTS:
-                if isinstance(value, list):
-                    out[key] = [sub(v, key, i) for i, v in enumerate(value)]
-            elif key in _MAPS:
-                if isinstance(value, dict):
-                    m = {}
-                    for name, v in value.items():
-                        if key == "patternProperties":
-                            py = python_pattern(name)
-                            if py is None:
-                                self.approximate(f"`patternProperties` key {name!r} has no Python `re` equivalent")
-                                continue
-                            m[py] = sub(v, key, name)
-                        else:
-                            m[name] = sub(v, key, name)
-                    out[key] = m
-            elif key == "items":
-                if isinstance(value, list):
-                    out["items"] = [sub(v, "items", i) for i, v in enumerate(value)]
-                elif isinstance(node.get("prefixItems"), list) and new:
-                    out["additionalItems"] = sub(value, "items")
-                else:
-                    out["items"] = sub(value, "items")
-            elif key == "prefixItems":
-                if isinstance(value, list):  # no `items` beside it: further items are free (draft-07 default)
-                    out["items"] = [sub(v, "prefixItems", i) for i, v in enumerate(value)]
-            elif key == "dependencies":
-                if isinstance(value, dict):
-                    dep = out.setdefault("dependencies", {})
-                    for name, v in value.items():
-                        dep[name] = v if isinstance(v, list) else sub(v, key, name)
-            elif key == "dependentRequired":
-                if isinstance(value, dict):
-                    dep = out.setdefault("dependencies", {})
-                    for name, v in value.items():
-                        if isinstance(v, list):
-                            if isinstance(dep.get(name), dict):  # both forms for one name: merge
-                                dep[name] = {"allOf": [dep[name], {"required": v}]}
-                            else:
-                                dep[name] = v
-            elif key == "dependentSchemas":
-                if isinstance(value, dict):
-                    dep = out.setdefault("dependencies", {})
-                    for name, v in value.items():
-                        s = sub(v, key, name)
-                        if name in dep:
-                            prev = dep[name]
-                            dep[name] = {"allOf": [{"required": prev} if isinstance(prev, list) else prev, s]}
-                        else:
-                            dep[name] = s
-            elif key == "unevaluatedProperties":
-                if value is True:
-                    continue
-                if not (_APPLICATORS & set(node)) and "additionalProperties" not in node:
-                    out["additionalProperties"] = sub(value, key)
-                else:
-                    self.approximate("`unevaluatedProperties` beside applicators")
-            elif key == "unevaluatedItems":
-                if value is True:
-                    continue
-                if not (_APPLICATORS & set(node)):
-                    if isinstance(node.get("prefixItems"), list) and "items" not in node:
-                        out["additionalItems"] = sub(value, key)
-                    elif "items" not in node and "prefixItems" not in node:
-                        out["items"] = sub(value, key)
-                    # else `items` already covers every item
-                else:
-                    self.approximate("`unevaluatedItems` beside applicators")
-            elif key in ("minContains", "maxContains"):
-                if key == "minContains" and value == 1:
-                    continue
-                self.approximate(f"`{key}`")
+            else:
+                handler = keywords.get(key)
+                if handler is not None:
+                    handler(self, out, key, value, node, sub, new)
             # anything else: an annotation or an unknown keyword, which validators ignore too
         if self.dialect == D4:
             _draft4_exclusive(out)
@@ -374,47 +300,192 @@ class _Normaliser:
             _narrow(out, node, not ptr, self.out)
         return out
 
+    # ---------------------------------------------------------------------------------- keywords of conv_plain
+    # each handler writes the draft-07 form of ``node[key]`` (``value``) into ``out``; ``sub`` converts a subschema
+
+    def _kw_pattern(self, out: dict, key: str, value: Any, node: dict, sub, new: bool) -> None:
+        """`pattern` as a Python `re` pattern, or an approximation when it has none."""
+        if isinstance(value, str):
+            py = python_pattern(value)
+            if py is None:
+                self.approximate(f"`pattern` {value!r} has no Python `re` equivalent")
+            else:
+                out["pattern"] = py
+
+    def _kw_list(self, out: dict, key: str, value: Any, node: dict, sub, new: bool) -> None:
+        """`allOf`, `anyOf`, `oneOf`: each subschema converted."""
+        if isinstance(value, list):
+            out[key] = [sub(v, key, i) for i, v in enumerate(value)]
+
+    def _kw_map(self, out: dict, key: str, value: Any, node: dict, sub, new: bool) -> None:
+        """`properties`, `patternProperties` (keys as Python patterns): each subschema converted."""
+        if isinstance(value, dict):
+            m = {}
+            for name, v in value.items():
+                if key == "patternProperties":
+                    py = python_pattern(name)
+                    if py is None:
+                        self.approximate(f"`patternProperties` key {name!r} has no Python `re` equivalent")
+                        continue
+                    m[py] = sub(v, key, name)
+                else:
+                    m[name] = sub(v, key, name)
+            out[key] = m
+
+    def _kw_items(self, out: dict, key: str, value: Any, node: dict, sub, new: bool) -> None:
+        """`items`: a tuple stays a tuple; beside a 2020-12 `prefixItems` it is the `additionalItems`."""
+        if isinstance(value, list):
+            out["items"] = [sub(v, "items", i) for i, v in enumerate(value)]
+        elif isinstance(node.get("prefixItems"), list) and new:
+            out["additionalItems"] = sub(value, "items")
+        else:
+            out["items"] = sub(value, "items")
+
+    def _kw_prefix_items(self, out: dict, key: str, value: Any, node: dict, sub, new: bool) -> None:
+        """`prefixItems` -> tuple `items`."""
+        if isinstance(value, list):  # no `items` beside it: further items are free (draft-07 default)
+            out["items"] = [sub(v, "prefixItems", i) for i, v in enumerate(value)]
+
+    def _kw_dependencies(self, out: dict, key: str, value: Any, node: dict, sub, new: bool) -> None:
+        """`dependencies`: property lists kept, subschemas converted."""
+        if isinstance(value, dict):
+            dep = out.setdefault("dependencies", {})
+            for name, v in value.items():
+                dep[name] = v if isinstance(v, list) else sub(v, key, name)
+
+    def _kw_dependent_required(self, out: dict, key: str, value: Any, node: dict, sub, new: bool) -> None:
+        """`dependentRequired` -> `dependencies` (merged with a `dependentSchemas` entry of the same name)."""
+        if isinstance(value, dict):
+            dep = out.setdefault("dependencies", {})
+            for name, v in value.items():
+                if isinstance(v, list):
+                    if isinstance(dep.get(name), dict):  # both forms for one name: merge
+                        dep[name] = {"allOf": [dep[name], {"required": v}]}
+                    else:
+                        dep[name] = v
+
+    def _kw_dependent_schemas(self, out: dict, key: str, value: Any, node: dict, sub, new: bool) -> None:
+        """`dependentSchemas` -> `dependencies` (merged with a `dependentRequired` entry of the same name)."""
+        if isinstance(value, dict):
+            dep = out.setdefault("dependencies", {})
+            for name, v in value.items():
+                s = sub(v, key, name)
+                if name in dep:
+                    prev = dep[name]
+                    dep[name] = {"allOf": [{"required": prev} if isinstance(prev, list) else prev, s]}
+                else:
+                    dep[name] = s
+
+    def _kw_unevaluated_properties(self, out: dict, key: str, value: Any, node: dict, sub, new: bool) -> None:
+        """`unevaluatedProperties` -> `additionalProperties` where no applicator can evaluate a property."""
+        if value is True:
+            return
+        if not (_APPLICATORS & set(node)) and "additionalProperties" not in node:
+            out["additionalProperties"] = sub(value, key)
+        else:
+            self.approximate("`unevaluatedProperties` beside applicators")
+
+    def _kw_unevaluated_items(self, out: dict, key: str, value: Any, node: dict, sub, new: bool) -> None:
+        """`unevaluatedItems` -> `additionalItems`/`items` where no applicator can evaluate an item."""
+        if value is True:
+            return
+        if not (_APPLICATORS & set(node)):
+            if isinstance(node.get("prefixItems"), list) and "items" not in node:
+                out["additionalItems"] = sub(value, key)
+            elif "items" not in node and "prefixItems" not in node:
+                out["items"] = sub(value, key)
+            # else `items` already covers every item
+        else:
+            self.approximate("`unevaluatedItems` beside applicators")
+
+    def _kw_contains_count(self, out: dict, key: str, value: Any, node: dict, sub, new: bool) -> None:
+        """`minContains`/`maxContains`: no draft-07 form (an approximation, but for the default `minContains: 1`)."""
+        if key == "minContains" and value == 1:
+            return
+        self.approximate(f"`{key}`")
+
+    _KEYWORDS = {
+        "pattern": _kw_pattern,
+        "allOf": _kw_list, "anyOf": _kw_list, "oneOf": _kw_list,
+        "properties": _kw_map, "patternProperties": _kw_map,
+        "items": _kw_items,
+        "prefixItems": _kw_prefix_items,
+        "dependencies": _kw_dependencies,
+        "dependentRequired": _kw_dependent_required,
+        "dependentSchemas": _kw_dependent_schemas,
+        "unevaluatedProperties": _kw_unevaluated_properties,
+        "unevaluatedItems": _kw_unevaluated_items,
+        "minContains": _kw_contains_count, "maxContains": _kw_contains_count,
+    }
+
+
+# keywords that make an empty output schema mean more than "anything" (it is not made cheap then)
+_NOT_ANY = ("$ref", "$dynamicRef", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems", "pattern",
+            "patternProperties")
+# keywords that say what the root is without a `type`
+_ROOT_SAYS = ("anyOf", "oneOf", "allOf", "enum", "const", "not")
+
 
 def _narrow(out: dict, node: dict, root: bool, norm: Normalised) -> None:
     """Make generation cheap where it only narrows what is generated (never under `not`, `if` or `oneOf`, where
     a narrower schema could admit more): values of undeclared extra properties and of untyped schemas are
     scalars. hypothesis-jsonschema builds its any-JSON strategy anew for every such value (~50 ms per instance);
     extra properties and wrong types are what the mutations (TC703) try anyway."""
-    if not out and not any(k in node for k in ("$ref", "$dynamicRef", "$recursiveRef", "unevaluatedProperties",
-                                                 "unevaluatedItems", "pattern", "patternProperties")):
+    if not out and not any(k in node for k in _NOT_ANY):
         out.update(_cheap() if not root else {"type": "object"})
         if not root:
             norm.synthetic[id(out)] = "any"
-    t = out.get("type")
-    objectish = t == "object" or (isinstance(t, list) and "object" in t) or "properties" in out
-    if objectish and "additionalProperties" not in out and "patternProperties" not in out \
+    if _objectish(out) and "additionalProperties" not in out and "patternProperties" not in out \
             and "unevaluatedProperties" not in node:
-        extra = _cheap()
-        norm.keep.append(extra)
-        norm.synthetic[id(extra)] = "extra"
-        out["additionalProperties"] = extra
-        if "propertyNames" not in out:
-            # names from a short list (the declared ones and a few extra): drawing random Unicode names and
-            # values for them is most of hypothesis-jsonschema's time on an open object
-            names = {n for n in (out.get("properties") or {}) if isinstance(n, str)}
-            req = out.get("required")
-            if isinstance(req, list):
-                names.update(n for n in req if isinstance(n, str))
-            dep = out.get("dependencies")
-            if isinstance(dep, dict):
-                names.update(n for n in dep if isinstance(n, str))
-                for v in dep.values():
-                    if isinstance(v, list):
-                        names.update(n for n in v if isinstance(n, str))
-            mp = out.get("minProperties")
-            need = max(1, (mp - len(names)) if isinstance(mp, int) and not isinstance(mp, bool) else 1)
-            extras = [f"extra_{i}" if i else "extra" for i in range(min(need, 50))]
-            pn = {"enum": sorted(names) + [e for e in extras if e not in names]}
-            norm.keep.append(pn)
-            norm.synthetic[id(pn)] = "names"
-            out["propertyNames"] = pn
-    if root and "type" not in out and not any(k in out for k in ("anyOf", "oneOf", "allOf", "enum", "const", "not")):
+        _cheap_extra_properties(out, norm)
+    if root and "type" not in out and not any(k in out for k in _ROOT_SAYS):
         out["type"] = "object"
+
+
+def _objectish(out: dict) -> bool:
+    """Does the converted schema ``out`` describe an object (by `type` or `properties`)?"""
+    t = out.get("type")
+    return t == "object" or (isinstance(t, list) and "object" in t) or "properties" in out
+
+
+def _cheap_extra_properties(out: dict, norm: Normalised) -> None:
+    """Generate undeclared extra properties of the open object ``out`` as scalars, named from a short list."""
+    extra = _cheap()
+    norm.keep.append(extra)
+    norm.synthetic[id(extra)] = "extra"
+    out["additionalProperties"] = extra
+    if "propertyNames" not in out:
+        # names from a short list (the declared ones and a few extra): drawing random Unicode names and
+        # values for them is most of hypothesis-jsonschema's time on an open object
+        pn = _property_names(out)
+        norm.keep.append(pn)
+        norm.synthetic[id(pn)] = "names"
+        out["propertyNames"] = pn
+
+
+def _property_names(out: dict) -> dict:
+    """The `propertyNames` enum of ``out``: its declared names, then enough `extra`, `extra_1`... for
+    `minProperties` (at least one, at most 50)."""
+    names = _declared_names(out)
+    mp = out.get("minProperties")
+    need = max(1, (mp - len(names)) if isinstance(mp, int) and not isinstance(mp, bool) else 1)
+    extras = [f"extra_{i}" if i else "extra" for i in range(min(need, 50))]
+    return {"enum": sorted(names) + [e for e in extras if e not in names]}
+
+
+def _declared_names(out: dict) -> set:
+    """The property names ``out`` mentions: in `properties`, `required` and `dependencies` (keys and lists)."""
+    names = {n for n in (out.get("properties") or {}) if isinstance(n, str)}
+    req = out.get("required")
+    if isinstance(req, list):
+        names.update(n for n in req if isinstance(n, str))
+    dep = out.get("dependencies")
+    if isinstance(dep, dict):
+        names.update(n for n in dep if isinstance(n, str))
+        for v in dep.values():
+            if isinstance(v, list):
+                names.update(n for n in v if isinstance(n, str))
+    return names
 
 
 def _draft4_exclusive(out: dict) -> None:
@@ -452,87 +523,86 @@ def python_pattern(pattern: str) -> str | None:
 
 
 def _translate(p: str) -> str | None:
+    """``p`` with its ECMA-262 escapes, classes and named groups written for Python `re`; None: no equivalent."""
     out: list[str] = []
     i, n = 0, len(p)
     in_class = False
     while i < n:
         c = p[i]
         if c == "\\":
-            if i + 1 >= n:
+            got = _escape(p, i, in_class)
+            if got is None:
                 return None
-            e = p[i + 1]
-            if e in _CLASS_BODY:
-                out.append(_CLASS_BODY[e] if in_class else "[" + _CLASS_BODY[e] + "]")
-                i += 2
-                continue
-            if e in _NEGATABLE_OUTSIDE:
-                if in_class:
-                    return None
-                out.append(_NEGATABLE_OUTSIDE[e])
-                i += 2
-                continue
-            if e == "u" and i + 2 < n and p[i + 2] == "{":
-                j = p.find("}", i + 3)
-                if j < 0:
-                    return None
-                try:
-                    cp = int(p[i + 3:j], 16)
-                    out.append(re.escape(chr(cp)))
-                except (ValueError, OverflowError):
-                    return None
-                i = j + 1
-                continue
-            if e == "c" and i + 2 < n and p[i + 2].isalpha():
-                out.append(re.escape(chr(ord(p[i + 2]) % 32)))
-                i += 3
-                continue
-            if e in "pP":
-                return None  # Unicode property escapes: Python `re` has none
-            if e == "k" and i + 2 < n and p[i + 2] == "<":
-                j = p.find(">", i + 3)
-                if j < 0:
-                    return None
-                out.append(f"(?P={p[i + 3:j]})")
-                i = j + 1
-                continue
-            if e == "/":
-                out.append("/")
-                i += 2
-                continue
-            out.append(p[i:i + 2])
-            i += 2
-            continue
-        if in_class:
+            text, i = got
+            out.append(text)
+        elif in_class:
             if c == "]":
                 in_class = False
-            elif c == "[":
-                out.append("\\[")
-                i += 1
-                continue
-            out.append(c)
+            out.append("\\[" if c == "[" else c)
             i += 1
-            continue
-        if c == "[":
-            in_class = True
-            out.append(c)
-            i += 1
-            if i < n and p[i] == "^":
-                out.append("^")
-                i += 1
-            if i < n and p[i] == "]":  # ECMA `[]` matches nothing, `[^]` anything
-                if out[-1] == "^":
-                    out[-2:] = ["[\\s\\S]"]
-                else:
-                    out[-1:] = ["(?!)"]
-                in_class = False
-                i += 1
-            continue
-        if c == "(" and p.startswith("(?<", i) and not p.startswith(("(?<=", "(?<!"), i):
+        elif c == "[":
+            i, in_class = _open_class(p, i, out)
+        elif c == "(" and p.startswith("(?<", i) and not p.startswith(("(?<=", "(?<!"), i):
             out.append("(?P<")
             i += 3
-            continue
-        out.append(c)
-        i += 1
+        else:
+            out.append(c)
+            i += 1
     if in_class:
         return None
     return "".join(out)
+
+
+def _escape(p: str, i: int, in_class: bool) -> tuple[str, int] | None:
+    """The Python text of the escape that starts at ``p[i]`` (a backslash) and the index after it; None when
+    Python `re` has no equivalent."""
+    n = len(p)
+    if i + 1 >= n:
+        return None
+    e = p[i + 1]
+    if e in _CLASS_BODY:
+        return (_CLASS_BODY[e] if in_class else "[" + _CLASS_BODY[e] + "]"), i + 2
+    if e in _NEGATABLE_OUTSIDE:
+        return None if in_class else (_NEGATABLE_OUTSIDE[e], i + 2)
+    if e == "u" and i + 2 < n and p[i + 2] == "{":
+        return _code_point(p, i)
+    if e == "c" and i + 2 < n and p[i + 2].isalpha():
+        return re.escape(chr(ord(p[i + 2]) % 32)), i + 3
+    if e in "pP":
+        return None  # Unicode property escapes: Python `re` has none
+    if e == "k" and i + 2 < n and p[i + 2] == "<":
+        j = p.find(">", i + 3)
+        return None if j < 0 else (f"(?P={p[i + 3:j]})", j + 1)
+    if e == "/":
+        return "/", i + 2
+    return p[i:i + 2], i + 2
+
+
+def _code_point(p: str, i: int) -> tuple[str, int] | None:
+    """The escaped character of ``\\u{...}`` at ``p[i]`` and the index after it; None if it is not one."""
+    j = p.find("}", i + 3)
+    if j < 0:
+        return None
+    try:
+        cp = int(p[i + 3:j], 16)
+        return re.escape(chr(cp)), j + 1
+    except (ValueError, OverflowError):
+        return None
+
+
+def _open_class(p: str, i: int, out: list[str]) -> tuple[int, bool]:
+    """Write the class that opens at ``p[i]`` (a `[`) as far as its first character; (the index after what was
+    read, whether the class is still open). ECMA `[]` matches nothing, `[^]` anything."""
+    n = len(p)
+    out.append("[")
+    i += 1
+    if i < n and p[i] == "^":
+        out.append("^")
+        i += 1
+    if i < n and p[i] == "]":
+        if out[-1] == "^":
+            out[-2:] = ["[\\s\\S]"]
+        else:
+            out[-1:] = ["(?!)"]
+        return i + 1, False
+    return i, True

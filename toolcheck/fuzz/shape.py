@@ -303,75 +303,102 @@ class Walker:
 
     def _bounds(self, inst, path, value, vt, nodes, loc, sptr, out: list[Mutant]) -> None:
         un = [n for n in self.unconditional(nodes) if id(n) not in self.synthetic]
-
-        def kw(name: str) -> Any:
-            for n in un:
-                v = n.get(name)
-                if isinstance(v, (int, float)) and not isinstance(v, bool):
-                    return v
-            return None
-
-        cands: list[tuple[str, Any, str, Any, str]] = []  # (keyword, new value, source, stated bound, note)
         if vt in ("integer", "number"):
-            integer = vt == "integer"
-            hi, ehi, lo, elo = kw("maximum"), kw("exclusiveMaximum"), kw("minimum"), kw("exclusiveMinimum")
-            desc = self.description_bounds(sptr, "number")
-            if hi is not None:
-                cands.append(("maximum", _above(hi, integer), "schema", hi, f"`maximum: {_n(hi)}`"))
-            elif ehi is not None:
-                cands.append(("exclusiveMaximum", ehi, "schema", ehi, f"`exclusiveMaximum: {_n(ehi)}`"))
-            elif "hi" in desc:
-                cands.append(("maximum", _above(desc["hi"], integer), "description", desc["hi"],
-                              f"its description's upper bound {_n(desc['hi'])}"))
-            if lo is not None:
-                cands.append(("minimum", _below(lo, integer), "schema", lo, f"`minimum: {_n(lo)}`"))
-            elif elo is not None:
-                cands.append(("exclusiveMinimum", elo, "schema", elo, f"`exclusiveMinimum: {_n(elo)}`"))
-            elif "lo" in desc:
-                cands.append(("minimum", _below(desc["lo"], integer), "description", desc["lo"],
-                              f"its description's lower bound {_n(desc['lo'])}"))
+            cands = _number_bounds(un, self.description_bounds(sptr, "number"), vt == "integer")
         elif vt == "string":
-            hi, lo = kw("maxLength"), kw("minLength")
-            desc = self.description_bounds(sptr, "string")
-            if hi is None and "hi" in desc:
-                hi, src = desc["hi"], "description"
-            else:
-                src = "schema"
-            if hi is not None and 0 <= hi < MAX_PAD and len(value) <= hi:
-                n = int(hi) + 1
-                cands.append(("maxLength", (value + "x" * n)[:n] if len(value) < n else value, src, hi,
-                              f"`maxLength: {_n(hi)}`" if src == "schema" else
-                              f"its description's limit of {_n(hi)} characters"))
-            if lo is None and "lo" in desc:
-                lo, src = desc["lo"], "description"
-            else:
-                src = "schema"
-            if lo is not None and 1 <= lo <= MAX_PAD and len(value) >= lo:
-                cands.append(("minLength", value[:int(math.ceil(lo)) - 1], src, lo,
-                              f"`minLength: {_n(lo)}`" if src == "schema" else
-                              f"its description's minimum of {_n(lo)} characters"))
+            cands = _length_bounds(un, value, self.description_bounds(sptr, "string"))
         elif vt == "array":
-            hi, lo = kw("maxItems"), kw("minItems")
-            desc = self.description_bounds(sptr, "array")
-            src = "schema"
-            if hi is None and "hi" in desc:
-                hi, src = desc["hi"], "description"
-            if hi is not None and 0 <= hi < 1000 and len(value) <= hi:
-                filler = value[0] if value else None
-                cands.append(("maxItems", list(value) + [filler] * (int(hi) + 1 - len(value)), src, hi,
-                              f"`maxItems: {_n(hi)}`" if src == "schema" else
-                              f"its description's limit of {_n(hi)} items"))
-            src = "schema"
-            if lo is None and "lo" in desc:
-                lo, src = desc["lo"], "description"
-            if lo is not None and 1 <= lo <= 1000 and len(value) >= lo:
-                cands.append(("minItems", list(value)[:int(math.ceil(lo)) - 1], src, lo,
-                              f"`minItems: {_n(lo)}`" if src == "schema" else
-                              f"its description's minimum of {_n(lo)} items"))
+            cands = _item_bounds(un, value, self.description_bounds(sptr, "array"))
+        else:
+            cands = []
         for keyword, new, src, bound, note in cands:
             out.append(Mutant("past-bounds", _set(inst, path, new), loc, sptr, keyword,
                               f"{show(new, 40)} past {note}",
                               detail={"keyword": keyword, "source": src, "bound": bound}))
+
+
+# ------------------------------------------------------------------------------------------------ bounds
+# a past-bounds candidate: (keyword, new value, source, stated bound, note)
+_Candidate = tuple[str, Any, str, Any, str]
+
+
+def _first_number(un: list[dict], name: str) -> Any:
+    """The first numeric ``name`` of the unconditional schemas ``un`` (booleans are not numbers), else None."""
+    for n in un:
+        v = n.get(name)
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return v
+    return None
+
+
+def _number_bounds(un: list[dict], desc: dict[str, float], integer: bool) -> list[_Candidate]:
+    """A number above the upper and one below the lower bound (the schema's, else the description's)."""
+    cands: list[_Candidate] = []
+    hi, ehi = _first_number(un, "maximum"), _first_number(un, "exclusiveMaximum")
+    lo, elo = _first_number(un, "minimum"), _first_number(un, "exclusiveMinimum")
+    if hi is not None:
+        cands.append(("maximum", _above(hi, integer), "schema", hi, f"`maximum: {_n(hi)}`"))
+    elif ehi is not None:
+        cands.append(("exclusiveMaximum", ehi, "schema", ehi, f"`exclusiveMaximum: {_n(ehi)}`"))
+    elif "hi" in desc:
+        cands.append(("maximum", _above(desc["hi"], integer), "description", desc["hi"],
+                      f"its description's upper bound {_n(desc['hi'])}"))
+    if lo is not None:
+        cands.append(("minimum", _below(lo, integer), "schema", lo, f"`minimum: {_n(lo)}`"))
+    elif elo is not None:
+        cands.append(("exclusiveMinimum", elo, "schema", elo, f"`exclusiveMinimum: {_n(elo)}`"))
+    elif "lo" in desc:
+        cands.append(("minimum", _below(desc["lo"], integer), "description", desc["lo"],
+                      f"its description's lower bound {_n(desc['lo'])}"))
+    return cands
+
+
+def _length_bounds(un: list[dict], value: str, desc: dict[str, float]) -> list[_Candidate]:
+    """The string ``value`` padded past `maxLength` and cut below `minLength` (the schema's, else the
+    description's)."""
+    cands: list[_Candidate] = []
+    hi, lo = _first_number(un, "maxLength"), _first_number(un, "minLength")
+    if hi is None and "hi" in desc:
+        hi, src = desc["hi"], "description"
+    else:
+        src = "schema"
+    if hi is not None and 0 <= hi < MAX_PAD and len(value) <= hi:
+        n = int(hi) + 1
+        cands.append(("maxLength", (value + "x" * n)[:n] if len(value) < n else value, src, hi,
+                      f"`maxLength: {_n(hi)}`" if src == "schema" else
+                      f"its description's limit of {_n(hi)} characters"))
+    if lo is None and "lo" in desc:
+        lo, src = desc["lo"], "description"
+    else:
+        src = "schema"
+    if lo is not None and 1 <= lo <= MAX_PAD and len(value) >= lo:
+        cands.append(("minLength", value[:int(math.ceil(lo)) - 1], src, lo,
+                      f"`minLength: {_n(lo)}`" if src == "schema" else
+                      f"its description's minimum of {_n(lo)} characters"))
+    return cands
+
+
+def _item_bounds(un: list[dict], value: list, desc: dict[str, float]) -> list[_Candidate]:
+    """The array ``value`` filled past `maxItems` and cut below `minItems` (the schema's, else the
+    description's)."""
+    cands: list[_Candidate] = []
+    hi, lo = _first_number(un, "maxItems"), _first_number(un, "minItems")
+    src = "schema"
+    if hi is None and "hi" in desc:
+        hi, src = desc["hi"], "description"
+    if hi is not None and 0 <= hi < 1000 and len(value) <= hi:
+        filler = value[0] if value else None
+        cands.append(("maxItems", list(value) + [filler] * (int(hi) + 1 - len(value)), src, hi,
+                      f"`maxItems: {_n(hi)}`" if src == "schema" else
+                      f"its description's limit of {_n(hi)} items"))
+    src = "schema"
+    if lo is None and "lo" in desc:
+        lo, src = desc["lo"], "description"
+    if lo is not None and 1 <= lo <= 1000 and len(value) >= lo:
+        cands.append(("minItems", list(value)[:int(math.ceil(lo)) - 1], src, lo,
+                      f"`minItems: {_n(lo)}`" if src == "schema" else
+                      f"its description's minimum of {_n(lo)} items"))
+    return cands
 
 
 # ------------------------------------------------------------------------------------------------ helpers

@@ -167,34 +167,15 @@ def enum_values(desc: str) -> list[str] | None:
             return None
     # match on the lowercased text (fast); positions are the original's when lowercasing kept the length
     k, text = (0, low) if len(low) == len(desc) else (1, desc)
-    vals = None
-    m = _CUE[k].search(text) if _has_cue_word(low) else None
-    if m and not _NOT_VALUES[k].search(_before(text, m.start())):
-        tail = _LIST_TAIL.match(desc, m.end())
-        if tail:
-            vals = _parse_values(tail.group(0))
+    vals = _cue_values(desc, low, text, k)
     if vals is None and "either" in low:
-        m = _EITHER[k].search(text)
-        if m and not _NOT_VALUES[k].search(_before(text, m.start())):
-            a, b = _clean_value(desc[m.start(1): m.end(1)]), _clean_value(desc[m.start(2): m.end(2)])
-            if a != b and _ok_value(a) and _ok_value(b):
-                vals = [a, b]
+        vals = _either_values(desc, text, k)
     if vals is None and _QUOTED_OR.search(desc):
-        m = _QUOTED_ALTS.search(desc)
-        if m and not _NOT_VALUES[k].search(_before(text, m.start())):
-            if not _OPEN_LIST.match(desc[m.end(): m.end() + 12].strip(" ,")):
-                items = list(dict.fromkeys(_clean_value(i) for i in _QUOTED_RX.findall(m.group(0))))
-                if len(items) >= 2 and all(_ok_value(v) for v in items):
-                    vals = items
+        vals = _quoted_values(desc, text, k)
     if vals is None and "(" in desc:
         vals = _paren_values(desc, text, k)
-    if vals is None:
+    if vals is None or _example_outside(vals, text, k):
         return None
-    # an example that is not one of the values means the list is not the whole story
-    known = {v.lower() for v in vals}
-    for ex in _EXAMPLE_QUOTED[k].finditer(text):
-        if _clean_value(ex.group(1)).lower() not in known:
-            return None
     if "other option" in low:
         d = _DEFAULT_IN_TEXT[k].search(text)
         if d:
@@ -202,6 +183,46 @@ def enum_values(desc: str) -> list[str] | None:
             if v not in vals:
                 vals.insert(0, v)
     return vals
+
+
+def _cue_values(desc: str, low: str, text: str, k: int) -> list[str] | None:
+    """The list after a cue ("one of: a, b, c", "Allowed values: a, b"), or None."""
+    m = _CUE[k].search(text) if _has_cue_word(low) else None
+    if m and not _NOT_VALUES[k].search(_before(text, m.start())):
+        tail = _LIST_TAIL.match(desc, m.end())
+        if tail:
+            return _parse_values(tail.group(0))
+    return None
+
+
+def _either_values(desc: str, text: str, k: int) -> list[str] | None:
+    """The two values of "either asc or desc", or None."""
+    m = _EITHER[k].search(text)
+    if m and not _NOT_VALUES[k].search(_before(text, m.start())):
+        a, b = _clean_value(desc[m.start(1): m.end(1)]), _clean_value(desc[m.start(2): m.end(2)])
+        if a != b and _ok_value(a) and _ok_value(b):
+            return [a, b]
+    return None
+
+
+def _quoted_values(desc: str, text: str, k: int) -> list[str] | None:
+    """The quoted alternatives of "'asc' or 'desc'" (not an open list: "..., etc."), or None."""
+    m = _QUOTED_ALTS.search(desc)
+    if m and not _NOT_VALUES[k].search(_before(text, m.start())):
+        if not _OPEN_LIST.match(desc[m.end(): m.end() + 12].strip(" ,")):
+            items = list(dict.fromkeys(_clean_value(i) for i in _QUOTED_RX.findall(m.group(0))))
+            if len(items) >= 2 and all(_ok_value(v) for v in items):
+                return items
+    return None
+
+
+def _example_outside(vals: list[str], text: str, k: int) -> bool:
+    """Does the description quote an example that is not one of ``vals`` (then the list is not the whole story)?"""
+    known = {v.lower() for v in vals}
+    for ex in _EXAMPLE_QUOTED[k].finditer(text):
+        if _clean_value(ex.group(1)).lower() not in known:
+            return True
+    return False
 
 
 # "local branches ('local'), remote branches ('remote') or all branches ('all')": each value in parentheses

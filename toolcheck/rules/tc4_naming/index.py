@@ -163,25 +163,40 @@ def classify_description(desc: str, name: str | None, extra: list[str], restated
     text = desc.strip()
     if not text:
         return ("empty", "")
+    if _is_placeholder(text, extra):
+        return ("placeholder", text)
+    if name and restated and _restates_name(text, name, words):
+        return ("restated", text)
+    return None
+
+
+def _is_placeholder(text: str, extra: list[str]) -> bool:
+    """Is the stripped description ``text`` a placeholder (listed, one of ``extra``, `TODO: ...`, lorem ipsum)?"""
     if len(text) <= _LONGEST_PLACEHOLDER or (extra and len(text) <= 200):
         norm = _NORM.sub(" ", text.lower()).strip()
         if not norm or norm in PLACEHOLDERS or (extra and norm in {_NORM.sub(" ", p.lower()).strip() for p in extra}):
-            return ("placeholder", text)
+            return True
     if len(text) <= 80 and (_PLACEHOLDER_PREFIX_CS.match(text) or
                             (_PLACEHOLDER_PREFIX.match(text) and word_count(text) <= 6)):
-        return ("placeholder", text)
-    if "orem ipsum" in text or "OREM IPSUM" in text:
-        return ("placeholder", text)
+        return True
+    return "orem ipsum" in text or "OREM IPSUM" in text
+
+
+def _restates_name(text: str, name: str, words: list[str] | None) -> bool:
+    """Does the stripped description ``text`` only repeat the tool ``name`` (with filler words)?"""
+    if len(text) > 120 or (words is not None and len(words) > 12):
+        return False
     last = text.rsplit(None, 1)[-1].lower().strip(".,;:!?)\"'")
-    if (name and restated and len(text) <= 120 and (words is None or len(words) <= 12)
-            and (last in _FILLER or stem(last)[:4] in name.lower())  # cheap: the last word must be the name's
-            and (text.isascii() or not NOSPACE.search(text))):
-        dw = [stem(w) for w in TOKEN.findall(text.lower()) if w not in _FILLER]
-        if dw and len(dw) <= 9:
-            nw = {stem(w) for w in name_words(name)}
-            if len(dw) <= len(nw) + 1 and nw.issuperset(dw):
-                return ("restated", text)
-    return None
+    if not (last in _FILLER or stem(last)[:4] in name.lower()):  # cheap: the last word must be the name's
+        return False
+    if not (text.isascii() or not NOSPACE.search(text)):
+        return False
+    dw = [stem(w) for w in TOKEN.findall(text.lower()) if w not in _FILLER]
+    if dw and len(dw) <= 9:
+        nw = {stem(w) for w in name_words(name)}
+        if len(dw) <= len(nw) + 1 and nw.issuperset(dw):
+            return True
+    return False
 
 
 # ------------------------------------------------------------------------------------------------ schema walk
@@ -237,26 +252,30 @@ def walk(contract) -> Walk:
                 v = node.get(k)
                 if v.__class__ is str and v:
                     w.add_prose(toks, k, v)
-        depth += 1
-        for kw in _SCHEMA_KIDS.intersection(node):
-            v = node[kw]
-            if kw == "properties":
-                if v.__class__ is dict:
-                    _walk_properties(w, stack, v, toks, path, depth)
-            elif kw == "$defs" or kw == "definitions":
-                if v.__class__ is dict:
-                    for dname, sub in v.items():
-                        if sub.__class__ is dict:
-                            _push_schema(stack, w, sub, toks + (kw, str(dname)), (f"{kw}/{dname}",), depth)
-            elif v.__class__ is dict:  # items, additionalProperties
-                sub_path = path + ("*",) if kw == "additionalProperties" else path + ("[]",) if path else path
-                _push_schema(stack, w, v, toks + (kw,), sub_path, depth)
-            elif v.__class__ is list and kw != "additionalProperties":  # tuple items, prefixItems, anyOf...
-                sub_path = path + ("[]",) if path and kw in ("items", "prefixItems") else path
-                for i, it in enumerate(v):
-                    if it.__class__ is dict:
-                        _push_schema(stack, w, it, toks + (kw, i), sub_path, depth)
+        _walk_node(w, stack, node, toks, path, depth + 1)
     return w
+
+
+def _walk_node(w: Walk, stack: list, node: dict, toks: tuple, path: tuple, depth: int) -> None:
+    """Record the subschemas of ``node`` (at ``toks``; ``depth`` is theirs) and push those that declare more."""
+    for kw in _SCHEMA_KIDS.intersection(node):
+        v = node[kw]
+        if kw == "properties":
+            if v.__class__ is dict:
+                _walk_properties(w, stack, v, toks, path, depth)
+        elif kw == "$defs" or kw == "definitions":
+            if v.__class__ is dict:
+                for dname, sub in v.items():
+                    if sub.__class__ is dict:
+                        _push_schema(stack, w, sub, toks + (kw, str(dname)), (f"{kw}/{dname}",), depth)
+        elif v.__class__ is dict:  # items, additionalProperties
+            sub_path = path + ("*",) if kw == "additionalProperties" else path + ("[]",) if path else path
+            _push_schema(stack, w, v, toks + (kw,), sub_path, depth)
+        elif v.__class__ is list and kw != "additionalProperties":  # tuple items, prefixItems, anyOf...
+            sub_path = path + ("[]",) if path and kw in ("items", "prefixItems") else path
+            for i, it in enumerate(v):
+                if it.__class__ is dict:
+                    _push_schema(stack, w, it, toks + (kw, i), sub_path, depth)
 
 
 def _walk_properties(w: Walk, stack: list, props: dict, toks: tuple, path: tuple, depth: int) -> None:

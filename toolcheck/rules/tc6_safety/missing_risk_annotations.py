@@ -61,25 +61,40 @@ def check(facts: SafetyFacts, options: dict[str, Any]) -> Iterator[Hit]:
     mode = options["vendor-input"]
     if mode == "off":
         return
-    if mode != "all":
-        text = ((contract.name or "") + " " + (contract.description or "")[:60]).lower()
-        if mode == "destructive" and not any(v in text for v in facts.index.verbs.destructive):
-            return
-    got = facts.implied
-    if got and got[1] == "destructive" and not facts.deletion:
-        got = None  # `Drop files onto the page`: the verb places something, it deletes nothing
+    if mode == "destructive" and not _names_destructive_verb(facts):
+        return
+    got = _implied(facts)
     wanted = ("destructive",) if mode == "destructive" else ("write", "destructive")
     if mode != "all" and not (got and got[1] in wanted):
         return
-    if got and got[1] in ("write", "destructive"):
-        value = "destructive" if got[1] == "destructive" else "write_limited"
-        msg = (f"MCP tool `{contract.display_name}` publishes no `readOnlyHint`/`destructiveHint`, but its {got[2]} "
-               f"verb `{got[0]}` says it {'deletes' if got[1] == 'destructive' else 'changes'} data")
-    else:
-        value = facts.suggested_risk
-        msg = f"MCP tool `{contract.display_name}` publishes no `readOnlyHint`/`destructiveHint`"
+    value, msg = _risk_and_message(facts, got)
     hint = "true" if value == "destructive" else "false"
     yield Hit("", msg,
               f"Add `annotations: {{readOnlyHint: {'true' if value == 'read_only' else 'false'}, "
               f"destructiveHint: {hint}}}` so that clients know what it does, or convert the tool to a contract "
               f"(`toolcheck import`) with `risk: {value or 'write_limited'}`.")
+
+
+def _names_destructive_verb(facts: SafetyFacts) -> bool:
+    """Does the tool's name or the start of its description hold a destructive verb (a cheap first look)?"""
+    contract = facts.contract
+    text = ((contract.name or "") + " " + (contract.description or "")[:60]).lower()
+    return any(v in text for v in facts.index.verbs.destructive)
+
+
+def _implied(facts: SafetyFacts) -> tuple[str, str, str] | None:
+    """The (verb, risk, where) the tool's verb implies; a destructive verb that places something is none."""
+    got = facts.implied
+    if got and got[1] == "destructive" and not facts.deletion:
+        return None  # `Drop files onto the page`: the verb places something, it deletes nothing
+    return got
+
+
+def _risk_and_message(facts: SafetyFacts, got: tuple[str, str, str] | None) -> tuple[str | None, str]:
+    """The risk to suggest and the finding's message: naming the verb when it writes or deletes."""
+    name = facts.contract.display_name
+    if got and got[1] in ("write", "destructive"):
+        value = "destructive" if got[1] == "destructive" else "write_limited"
+        return value, (f"MCP tool `{name}` publishes no `readOnlyHint`/`destructiveHint`, but its {got[2]} "
+                       f"verb `{got[0]}` says it {'deletes' if got[1] == 'destructive' else 'changes'} data")
+    return facts.suggested_risk, f"MCP tool `{name}` publishes no `readOnlyHint`/`destructiveHint`"
