@@ -47,3 +47,16 @@ def test_mixed_severity_list_names_rules_that_exist():
 
     rules = load_rules()
     assert set(MIXED_SEVERITY) <= set(rules)
+
+
+def test_vendor_narrower_codes_are_rules_of_that_severity():
+    """toolcheck.vendors.rules.NARROWER (kind, severity) -> the rule reporting it: every entry names a registered
+    rule declared at that severity, and the kind's own rule keeps the other severity."""
+    from toolcheck.rules import code_for_name, load_rules
+    from toolcheck.vendors.rules import EXPORT_NOTES, NARROWER
+
+    rules = load_rules()
+    for (kind, severity), name in {**NARROWER, **{("", s): n for s, n in EXPORT_NOTES.items()}}.items():
+        assert rules[code_for_name(name)].severity == severity, name
+        if kind:
+            assert rules[code_for_name(kind)].severity != severity, kind
