@@ -232,3 +232,32 @@ def compare(expected: list[Expected], findings: list) -> tuple[list[Expected], l
 
 def describe(f) -> str:
     return f"{f.code} at {f.file}:{f.line} @{f.pointer}: {f.message}"
+
+
+# One code, one default severity (issue 17): with no `severity:` in the config, every finding has its code's
+# declared severity. These codes still pick a finding's severity themselves; the list may only shrink (split the
+# narrower case into a code of its own, as TC218-TC225 were split from TC201-TC214, and delete its entry).
+MIXED_SEVERITY = {
+    "TC104": "unknown-keyword: info for an OpenAPI keyword under a lenient format (`nullable`), else warning",
+    "TC114": "invalid-regex: warning for an escape only the `u`-mode engines reject, else error",
+    "TC118": "parameters-not-object: error for a root that is not an object at all, else warning",
+    "TC502": "connection-string: warning when every match has no password, else error",
+    "TC803": "parameter-removed: warning when no witness shows a call the new version refuses, else error",
+    "TC807": "bound-tightened: warning when the tightening is not decided (an optional bound), else error",
+    "TC809": "format-changed: warning for a format the checker does not know (no witness), else error",
+}
+
+
+def off_default(findings) -> list[str]:
+    """The findings whose severity is not their code's declared default (codes in MIXED_SEVERITY aside)."""
+    from toolcheck.rules import RULES
+
+    return [f"{describe(f)}: {f.severity}, but {f.code} is declared {RULES[f.code].severity}" for f in findings
+            if f.code not in MIXED_SEVERITY and f.severity != RULES[f.code].severity]
+
+
+def configures_severity(proj: Path) -> bool:
+    """Whether the project's config sets severities (then a finding's severity is the user's, not the default)."""
+    cfg = proj / "toolcheck.yaml"
+    return cfg.is_file() and "severity" in cfg.read_text(encoding="utf-8")
+

@@ -277,4 +277,4 @@ def test_root_union_of_constraints_is_dropped_with_a_warning(tmp_path, target):
     tool = json.loads((proj / "out.json").read_text())[0]
     schema = tool.get("input_schema") or tool["function"]["parameters"]
     assert "oneOf" not in schema and "anyOf" not in schema
-    assert "TC203 warning" in p.stderr and "the export drops it" in p.stderr
+    assert "TC225 warning" in p.stderr and "the export drops it" in p.stderr

@@ -10,8 +10,10 @@ from .fixture_harness import (
     also_selected,
     cases,
     compare,
+    configures_severity,
     describe,
     expectations,
+    off_default,
     prepare,
     run_case,
 )
@@ -28,6 +30,7 @@ def test_fixture(case, tmp_path):
         result = run_case(case, proj, only=False)
         fired = [describe(f) for f in result.findings if f.code == case.code]
         assert not fired, f"{case.path}: {case.code} fired: " + "; ".join(fired)
+        _default_severities(case, proj, result)
         return
     expected = expectations(case)
     assert expected, (f"{case.path} names no expected finding: add `# expect: {case.code}` on the line it is "
@@ -39,6 +42,15 @@ def test_fixture(case, tmp_path):
     report = [f"missing: {e}" for e in missing] + [f"unexpected: {describe(f)}" for f in unexpected]
     selected = ", ".join((case.code, *also))
     assert not report, f"{case.path} (only {selected} selected):\n  " + "\n  ".join(report)
+    _default_severities(case, proj, result)
+
+
+def _default_severities(case, proj, result) -> None:
+    """One code, one default severity (issue 17): without `severity:` in its config, every finding of a case has
+    its code's declared severity (tests/test_severity_policy.py checks the bundled contracts and corpus A)."""
+    if not configures_severity(proj):
+        off = off_default(result.findings)
+        assert not off, f"{case.path}: " + "; ".join(off)
 
 
 def test_every_rule_has_fixtures():

@@ -50,10 +50,17 @@ def _write_example(project, block: str, info: str) -> list[str] | None:
     return a.group(1).split(",") if a else None
 
 
-def _fence(doc: str, heading: str):
-    sec = doc_section(doc, heading)
-    m = re.search(r"```([^\n]*)\n(.*?)```", sec or "", re.S)
-    return (m.group(1), m.group(2)) if m else (None, None)
+def _write_fences(code: str, doc: str, heading: str, project) -> list[str] | None:
+    """Write a section's fences: the first is the example (its ``args=`` are the paths to check); a further one
+    names its file (``file=toolcheck.yaml``: a config the example needs, e.g. ``ship: export``)."""
+    fences = re.findall(r"```([^\n]*)\n(.*?)```", doc_section(doc, heading) or "", re.S)
+    assert fences, f"{code}: no fenced {heading!r}"
+    for info, _block in fences[1:]:
+        assert "file=" in info, f"{code}: a further fence of {heading!r} must name its file"
+    paths = _write_example(project, fences[0][1], fences[0][0])
+    for info, block in fences[1:]:
+        _write_example(project, block, info)
+    return paths
 
 
 @pytest.mark.parametrize("code", sorted(c for c in RULES if c not in NOT_TEXT))
@@ -62,9 +69,7 @@ def test_documented_example_fires(code, project):
     if code.startswith("TC8"):
         result = _diff_example(code, r.doc, "Example", project)
     else:
-        info, block = _fence(r.doc, "Example")
-        assert block is not None, f"{code}: no fenced Example"
-        paths = _write_example(project, block, info)
+        paths = _write_fences(code, r.doc, "Example", project)
         result = _run_for(code, project, paths)
     assert code in {f.code for f in result.findings}, f"{code}: example did not fire: {result.findings}"
 
@@ -75,9 +80,7 @@ def test_use_instead_is_clean(code, project):
     if code.startswith("TC8"):
         result = _diff_example(code, r.doc, "Use instead", project)
     else:
-        info, block = _fence(r.doc, "Use instead")
-        assert block is not None, f"{code}: no fenced 'Use instead'"
-        paths = _write_example(project, block, info)
+        paths = _write_fences(code, r.doc, "Use instead", project)
         result = _run_for(code, project, paths)
     assert code not in {f.code for f in result.findings}, [f.message for f in result.findings if f.code == code]
 

@@ -41,10 +41,11 @@ def test_an_unquoted_yaml_value_is_one_finding(project):
                   "risk: read_only\nparameters:\n  type: object\n  properties:\n"
                   "    answer: {type: string, enum: [yes, no], description: The answer.}\n")
     codes = [f.code for f in run_engine("validate", cwd=project.path).findings]
-    assert "TC003" in codes and "TC111" not in codes and "TC205" not in codes
-    # with TC003 not selected, nothing silences the consequences
-    alone = [f.code for f in run_engine("validate", cwd=project.path, select=["TC111", "TC205"]).findings]
-    assert sorted(alone) == ["TC111", "TC205"]
+    assert "TC003" in codes and not {"TC111", "TC205", "TC221"} & set(codes)
+    # with TC003 not selected, nothing silences the consequences (the default target `gemini-json-schema` takes
+    # only string and number enum values: TC221, a warning since TC205 keeps only what targets reject)
+    alone = [f.code for f in run_engine("validate", cwd=project.path, select=["TC111", "TC221"]).findings]
+    assert sorted(alone) == ["TC111", "TC221"]
 
 
 def test_a_family_index_is_built_once_per_run(project, monkeypatch):

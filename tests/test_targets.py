@@ -171,22 +171,24 @@ def test_openai_name_pattern_and_length(project, name, ok):
         assert fs[0].severity == "error" and fs[0].pointer == "/name"
 
 
-@pytest.mark.parametrize("name,expect", [("a" * 64, None), ("a" * 65, "warning"), ("a" * 128, "warning"),
-                                         ("a" * 129, "error"), ("a.b", "error")])
+# an older surface's stricter rule is TC218's warning; what every surface rejects is TC201's error
+@pytest.mark.parametrize("name,expect", [("a" * 64, None), ("a" * 65, "TC218 warning"), ("a" * 128, "TC218 warning"),
+                                         ("a" * 129, "TC201 error"), ("a.b", "TC201 error")])
 def test_anthropic_name_128_and_older_64(project, name, expect):
     _write(project, "contracts/t.yaml", f"name: '{name}'\ndescription: Get it.\ntargets: [anthropic]\n"
                                         "parameters: {type: object, properties: {}}\n")
-    fs = _tc2(run_engine("validate", cwd=project.path), "TC201")
-    assert [f.severity for f in fs] == ([expect] if expect else [])
+    fs = _tc2(run_engine("validate", cwd=project.path))
+    assert [f"{f.code} {f.severity}" for f in fs] == ([expect] if expect else [])
 
 
-@pytest.mark.parametrize("name,expect", [("_private.tool", None), ("ns:tool", "warning"), ("9lives", "error"),
-                                         ("a" * 70, "warning"), ("a" * 129, "error")])
+@pytest.mark.parametrize("name,expect", [("_private.tool", None), ("ns:tool", "TC218 warning"),
+                                         ("9lives", "TC201 error"), ("a" * 70, "TC218 warning"),
+                                         ("a" * 129, "TC201 error")])
 def test_gemini_names(project, name, expect):
     _write(project, "contracts/t.yaml", f"name: '{name}'\ndescription: Get it.\ntargets: [gemini]\n"
                                         "parameters: {type: object, properties: {}}\n")
-    fs = _tc2(run_engine("validate", cwd=project.path), "TC201")
-    assert [f.severity for f in fs] == ([expect] if expect else [])
+    fs = _tc2(run_engine("validate", cwd=project.path))
+    assert [f"{f.code} {f.severity}" for f in fs] == ([expect] if expect else [])
 
 
 def test_one_finding_per_target_with_the_problem(project):
@@ -203,18 +205,19 @@ def test_one_finding_per_target_with_the_problem(project):
 
 
 def test_tc204_one_finding_per_problem_and_target_with_that_targets_severity(project):
-    # `patternProperties`: an error for OpenAI strict mode, a warning for Gemini `parametersJsonSchema`
+    # `patternProperties`: an error for OpenAI strict mode (TC204), a warning for Gemini `parametersJsonSchema`,
+    # which may ignore it (TC220): one finding per target, each under its severity's code
     _write(project, "contracts/t.yaml", "name: tag_items\ndescription: Tag the items. Use it to tag.\n"
                                         "targets: [openai-strict, gemini-json-schema]\nrisk: read_only\n"
                                         "parameters: {type: object, additionalProperties: false, required: [m], "
                                         "properties: {m: {type: object, additionalProperties: false, "
                                         "patternProperties: {'^x': {type: string}}, description: M.}}}\n")
-    fs = [f for f in _tc2(run_engine("validate", cwd=project.path), "TC204")
+    fs = [f for f in _tc2(run_engine("validate", cwd=project.path))
           if f.pointer.endswith("/patternProperties")]
     by_target = {f.target: f for f in fs}
     assert len(fs) == len(by_target) == 2, [(f.target, f.message) for f in fs]
-    assert by_target["openai-strict"].severity == "error"
-    assert by_target["gemini-json-schema"].severity == "warning"
+    assert (by_target["openai-strict"].code, by_target["openai-strict"].severity) == ("TC204", "error")
+    assert (by_target["gemini-json-schema"].code, by_target["gemini-json-schema"].severity) == ("TC220", "warning")
     assert "(`gemini-json-schema`)" in by_target["gemini-json-schema"].message
     assert "openai" not in by_target["gemini-json-schema"].message
     assert "(`openai-strict`)" in by_target["openai-strict"].message
@@ -276,8 +279,9 @@ def test_anthropic_strict_budgets_sum_over_tools(project):
     nested = ("{type: object, additionalProperties: false, required: [o], properties: {o: {type: object, "
               "additionalProperties: false, properties: {" + props25 + "}}}}")
     _write(project, "contracts/a.yaml", _tools(1, "anthropic-strict", nested))
-    fs = _tc2(run_engine("validate", cwd=project.path), "TC214")
-    assert [f.severity for f in fs] == ["warning"]  # counting nested properties is unspecified (§7.6)
+    assert not _tc2(run_engine("validate", cwd=project.path), "TC214")
+    fs = _tc2(run_engine("validate", cwd=project.path), "TC224")
+    assert [f.severity for f in fs] == ["warning"]  # counting nested properties is unspecified (§7.6): TC224
 
 
 def test_case_collision_per_target(project):
@@ -320,7 +324,7 @@ def test_raw_strict_violation_is_fixable_and_gone_under_ship_export(project):
     out = _tc2(run_engine("validate", cwd=project.path, ship=Ship.export))
     assert not [f for f in out if f.code in ("TC206", "TC207")]
     assert [(f.code, f.severity, f.pointer, f.target) for f in out] == [
-        ("TC204", "warning", "/parameters/properties/max_price/maximum", "anthropic-strict")]
+        ("TC225", "warning", "/parameters/properties/max_price/maximum", "anthropic-strict")]
     msg = out[0].message
     assert "the model no longer sees `maximum: 500`; only the host's validation enforces it" in msg
     assert out[0].fixable is None and out[0].line == 9
@@ -330,7 +334,7 @@ def test_ship_export_from_config_file(project):
     _write(project, "contracts/search_gifts.yaml", RAW_STRICT)
     project.write("toolcheck.yaml", "paths: [contracts]\nsamples: samples\nship: export\n")
     out = _tc2(run_engine("validate", cwd=project.path))
-    assert [f.code for f in out] == ["TC204"]
+    assert [f.code for f in out] == ["TC225"]
 
 
 def test_export_cannot_express_free_form_object_is_error(project):
@@ -369,7 +373,7 @@ parameters:
       properties:
         zip: {type: string, maxLength: 10}
 """)
-    fs = _tc2(run_engine("validate", cwd=project.path, ship=Ship.export), "TC204")
+    fs = _tc2(run_engine("validate", cwd=project.path, ship=Ship.export), "TC225")
     assert [f.pointer for f in fs] == ["/parameters/$defs/address/properties/zip/maxLength"]
 
 
@@ -404,9 +408,12 @@ def test_unenforced_keywords_option(project):
             "  properties:\n    code: {type: string, pattern: '^[a-z]+$', minLength: 2}\n")
     _write(project, "contracts/t.yaml", body)
     assert not _tc2(run_engine("validate", cwd=project.path))
-    project.write("toolcheck.yaml", "paths: [contracts]\nrules:\n  TC204:\n    unenforced-keywords: true\n")
-    fs = _tc2(run_engine("validate", cwd=project.path), "TC204")
-    assert sorted(f.pointer.rsplit("/", 1)[1] for f in fs) == ["minLength", "pattern"]
+    # the findings are TC220's warnings; the option works under TC220 and, as before TC220 existed, TC204
+    for code in ("TC220", "TC204"):
+        project.write("toolcheck.yaml", f"paths: [contracts]\nrules:\n  {code}:\n    unenforced-keywords: true\n")
+        fs = _tc2(run_engine("validate", cwd=project.path))
+        assert sorted((f.code, f.pointer.rsplit("/", 1)[1]) for f in fs) == [("TC220", "minLength"),
+                                                                              ("TC220", "pattern")]
 
 
 def test_hostile_values_do_not_crash(project):
@@ -689,7 +696,7 @@ def test_bundled_contracts_export_all_targets_without_errors():
     assert not [f for f in r.findings if f.severity == "error"]
     # the only warnings allowed: constraints a strict mode must drop
     for f in r.findings:
-        assert f.code in ("TC204", "TC205") and "the export drops it" in f.message, f.message
+        assert f.code == "TC225" and "the export drops it" in f.message, f.message
         assert f.pointer.rsplit("/", 1)[-1] in ("minLength", "maxLength", "minimum", "maximum", "maxItems",
                                                   "minItems", "format", "pattern", "uniqueItems", "multipleOf")
 
@@ -773,7 +780,7 @@ def test_gemini_json_schema_const_help_is_true_for_a_boolean(project):
            "targets: [gemini-json-schema]\nparameters:\n  type: object\n  properties:\n"
            "    final: {type: boolean, const: true, description: Confirms the closing.}\n"
            "    kind: {type: string, const: monthly}\n")
-    fs = {f.pointer: f for f in _tc2(run_engine("validate", cwd=project.path), "TC204")}
+    fs = {f.pointer: f for f in _tc2(run_engine("validate", cwd=project.path), "TC220")}
     assert set(fs) == {"/parameters/properties/final/const", "/parameters/properties/kind/const"}
     assert "is no substitute" in fs["/parameters/properties/final/const"].help
     assert "enum: [value]` instead" not in fs["/parameters/properties/final/const"].help

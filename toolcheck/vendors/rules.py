@@ -29,6 +29,7 @@ __all__ = [
     "KEYWORDS", "ALLOWED", "DEFAULT_KEYWORD", "FORMATS", "OPENAI_STRICT_LIMITS", "TOOL_LIMITS",
     "STRICT_BUDGETS", "NAME_COLLISION", "FAMILY_LABELS", "ANNOTATIONS", "JSON_TYPES", "target_label",
     "K_ROOT", "K_KEYWORD", "K_VALUE", "K_OPEN", "K_OPTIONAL", "K_REF", "K_PROP", "K_DEPTH", "K_SIZE", "K_ENUM", "K_MCP",
+    "K_NAME", "K_EXPORT_DROP", "NARROWER", "EXPORT_NOTES", "kind_for",
 ]
 
 LABELS = {
@@ -57,6 +58,34 @@ K_DEPTH = "schema-too-deep-for-target"
 K_SIZE = "schema-too-large-for-target"
 K_ENUM = "enum-too-large"
 K_MCP = "mcp-tool-schema-violation"
+K_NAME = "tool-name-invalid-for-target"
+K_EXPORT_DROP = "constraint-dropped-by-export"  # ship: export: a constraint the export drops or narrows
+
+# One code, one default severity (issue 17). The vendor rules above carry their own severity: ``error`` where
+# the target rejects the request, ``warning`` where the rejection is only observed, undocumented, SDK-side or
+# deployment-, surface- or version-dependent, or where the target may ignore the keyword. A problem of a kind at
+# a severity is reported under the code of the name given here: the error stays its kind's code, each warning
+# case is a narrower code of its own (its rule file lists the vendor rules it covers).
+NARROWER: dict[tuple[str, str], str] = {
+    (K_NAME, "warning"): "tool-name-not-portable-for-target",  # ANT-NAME-002, GEM-NAME-002, MCP-NAME-002, BRK-NAME-003
+    (K_ROOT, "warning"): "root-union-not-reliably-supported-by-target",  # ANT-SCHEMA-003
+    (K_KEYWORD, "warning"): "keyword-not-reliably-supported-by-target",  # OAI-KW-002/-005b/-006/-007, OAI-STRICT-
+    # 008/-012/-013, ANT-STRICT-007 (exclusive*)/-009 (contains...)/-012, GEM-SCH-005, GEM-JS-002
+    (K_VALUE, "warning"): "value-not-reliably-supported-by-target",  # ANT-STRICT-010/-011/-013, GEM-SCH-009/-011,
+    # GEM-JS-006
+    (K_OPEN, "warning"): "strict-mode-additional-properties-unset",  # ANT-STRICT-002
+    (K_REF, "warning"): "reference-not-reliably-supported-by-target",  # OAI-STRICT-010 (annotations), GEM-JS-004/-005
+}
+
+# ship: export: the export's notes (a constraint it drops or narrows: warning; one it cannot express: error, its
+# kind's code) by severity
+EXPORT_NOTES: dict[str, str] = {"warning": K_EXPORT_DROP}
+
+
+def kind_for(kind: str, severity: str) -> str:
+    """The name of the rule that reports a problem of ``kind`` found at ``severity`` (see :data:`NARROWER`)."""
+    return NARROWER.get((kind, severity), kind)
+
 
 JSON_TYPES = frozenset(("object", "array", "string", "number", "integer", "boolean", "null"))
 
@@ -157,7 +186,7 @@ class Keyword:
     rule: str
     severity: str
     fix: str | None = "drop"
-    report: bool = True  # False: reported only with the TC204 option `unenforced-keywords: true`
+    report: bool = True  # False: reported only with the TC220 (or TC204) option `unenforced-keywords: true`
 
 
 def _kw(rule: str, severity: str, fix: str | None, *names: str, report: bool = True) -> dict[str, Keyword]:

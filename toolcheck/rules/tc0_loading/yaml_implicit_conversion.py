@@ -36,6 +36,7 @@ from __future__ import annotations
 from ..base import RuleSpec
 
 # an unquoted YAML 1.1 value is one mistake: the enum that then accepts nothing (TC009/TC109/TC110), the default of
-# the wrong type (TC111), the enum a target cannot take (TC205) are its consequences, not findings of their own
+# the wrong type (TC111), the enum a target cannot take (TC205, TC221) are its consequences, not findings of their own
 RULE = RuleSpec("TC003", "yaml-implicit-conversion", scope="emitted",
-                supersedes=("TC009", "TC109", "TC110", "TC111", "TC205"), fix="safe")
+                supersedes=("TC009", "TC109", "TC110", "TC111", "TC205", "TC221"),
+                fix="safe")

@@ -10,17 +10,19 @@ from __future__ import annotations
 from ...model.findings import Hit
 from ...model.pointer import join_pointer
 
-_CODES: dict[str, str] = {}
+_CODES: dict[tuple[str, str], str] = {}
 
 
-def code_of(kind: str) -> str:
-    """The code of a kind of problem: the vendor analysis files problems under the name of the rule that reports
-    them (``keyword-not-supported-by-target`` is TC204's)."""
-    code = _CODES.get(kind)
+def code_of(kind: str, severity: str) -> str:
+    """The code of a kind of problem found at a severity: the vendor analysis files problems under the name of
+    the rule that reports them (``keyword-not-supported-by-target`` is TC204's), and a warning case of a kind is
+    the narrower code :data:`toolcheck.vendors.rules.NARROWER` names (one code, one default severity)."""
+    code = _CODES.get((kind, severity))
     if code is None:
+        from ...vendors.rules import kind_for
         from .. import code_for_name
 
-        code = _CODES[kind] = code_for_name(kind)
+        code = _CODES[(kind, severity)] = code_for_name(kind_for(kind, severity))
     return code
 
 
@@ -84,7 +86,9 @@ _RANK = {"info": 0, "warning": 1, "error": 2}
 class Collector:
     """One finding per problem and target: its severity, its source (`url`) and its `target` are that target's,
     as each target is a rule of its own. The same problem found twice for one target (two checks of one rule)
-    is one finding, at the higher severity.
+    is one finding, at the higher severity, and its code is that severity's (:func:`code_of`): a problem one
+    target rejects and another only may reject is the error code for the first and the warning code for the
+    second, so `severity:` and `--select` of either code mean one thing.
     """
 
     def __init__(self) -> None:
@@ -131,7 +135,7 @@ class Collector:
             specs, severity, rule_id, lead, help_, fixable, source_fix = g
             if fix and fixable:
                 help_ = _fix_help(help_, lead, fix)
-            out.append(Hit(pointer, fill_who(message, specs), help_, code=code_of(kind), severity=severity,
+            out.append(Hit(pointer, fill_who(message, specs), help_, code=code_of(kind, severity), severity=severity,
                            target=lead, url=source_url(rule_id, lead), fixable=fixable, fix=source_fix))
         return out
 

@@ -82,10 +82,14 @@ class TargetsIndex(Index):
     def __init__(self, run: RunView) -> None:
         super().__init__(run)
         from ...vendors.analysis import analyse
+        from ...vendors.rules import EXPORT_NOTES
         from ...vendors.targets import parse_target
 
         self.analyse, self.parse_target = analyse, parse_target  # (read per contract and target)
-        self.unenforced = bool(run.options("TC204").get("unenforced-keywords"))
+        self.export_notes = EXPORT_NOTES
+        # the keywords Gemini accepts but may not enforce are TC220's warnings; TC204's option still turns them on
+        self.unenforced = bool(run.options("TC220").get("unenforced-keywords")
+                               or run.options("TC204").get("unenforced-keywords"))
         self._specs: dict[int, tuple[Any, list[str]]] = {}
         self._facts: dict[int, TargetFacts] = {}
         self._schemas: dict[int, tuple] = {}
@@ -181,8 +185,8 @@ class TargetsIndex(Index):
         for note in res.notes:
             if note.severity == "info":
                 continue
-            col.add(spec, note.rule, note.pointer, note.severity, note.source, note.template or note.message,
-                    _NOTE_HELP.get(note.rule, "See the message."), None, None)
+            col.add(spec, self.export_notes.get(note.severity, note.rule), note.pointer, note.severity, note.source,
+                    note.template or note.message, _NOTE_HELP.get(note.rule, "See the message."), None, None)
         if base == "mcp":
             _mcp_tool(contract, spec, version, self.run, col, res)
 

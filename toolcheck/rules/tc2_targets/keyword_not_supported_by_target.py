@@ -1,19 +1,16 @@
-"""The schema uses a keyword the target rejects (or ignores).
+"""The schema uses a keyword the target rejects.
 
 What it does:
 Looks up every keyword of every sub-schema in the target's table: OpenAI strict rejects `allOf`, `not`,
-`if`/`then`/`else`, `dependent*`, `patternProperties`, `uniqueItems`, `contains`... (and `oneOf`,
-`minLength`/`maxLength`, `default` are uncertain: warning; so are `anyOf` object branches that start with
-the same property, which its server has been seen to reject); Anthropic strict rejects `minimum`, `maximum`,
-`multipleOf`, `minLength`, `maxLength`, `maxItems`, `uniqueItems` (other unlisted keywords: warning); Gemini
-`parameters` accepts only its OpenAPI subset (`const`, `additionalProperties`, `exclusiveMinimum`,
-`$schema`... are rejected, and `anyOf` must stand alone); Gemini `parametersJsonSchema` may ignore `allOf`,
-`const`, `definitions`, `patternProperties`, `if`/`then`/`else`, `dependentSchemas` (warning). Most are
-fixable: `toolcheck export` drops the keyword (the host still enforces it) or rewrites it (`oneOf` →
-`anyOf`, `const` → `enum`, `allOf` merged). A keyword the target only ignores is not reported inside a root
-definition (`$defs`, `definitions`) that the tool never references, even indirectly, nor a `const` whose
-value the schema's own description states: the model loses nothing there. A `true`, `false` or `null`
-`const` under `gemini-json-schema` is not rewritten to an `enum`, which takes only strings and numbers there.
+`if`/`then`/`else`, `dependent*`, `patternProperties`, `propertyNames`, `min/maxProperties`, `uniqueItems`,
+`contains`... (OAI-KW-001, -004, -005); Anthropic strict rejects `minimum`, `maximum`, `multipleOf`,
+`minLength`, `maxLength`, `maxItems`, `uniqueItems` (ANT-STRICT-007, -008, -009); Gemini `parameters`
+accepts only its OpenAPI subset (`const`, `exclusiveMinimum`, `examples`, `definitions`, `$schema`... are
+rejected, GEM-SCH-001 and -004, and `anyOf` must stand alone, GEM-SCH-006). Most are fixable: `toolcheck
+export` drops the keyword (the host still enforces it) or rewrites it (`oneOf` → `anyOf`, `const` → `enum`,
+`allOf` merged). A keyword a target only may reject or may ignore (OpenAI strict `oneOf`, `minLength`,
+`default`; Anthropic strict's unlisted keywords; Gemini's `additionalProperties`; what `parametersJsonSchema`
+may ignore) is TC220's warning, not this rule's.
 
 Why is this bad?
 "If you turn on Structured Outputs by supplying `strict: true` and call the API with an unsupported JSON
@@ -48,10 +45,8 @@ parameters:
 ```
 
 Options:
-`rules.TC204.unenforced-keywords` (default false): also report, for `gemini-json-schema`, value constraints
-(`pattern`, `minLength`, `maxLength`, `multipleOf`, `exclusiveMinimum`, `uniqueItems`, ...) that Gemini
-accepts but may not enforce. The schema is sent whole and the host validates them, so they are silent by
-default.
+`rules.TC204.unenforced-keywords` (default false): the same as `rules.TC220.unenforced-keywords` (the
+findings it turns on are TC220's warnings); kept so that configs written before TC220 existed still work.
 """
 
 from __future__ import annotations
@@ -64,8 +59,8 @@ from ..base import Hit, Option, RuleSpec
 from .index import TargetFacts, TargetsIndex, params_of
 
 RULE = RuleSpec("TC204", "keyword-not-supported-by-target", severity="error", scope="contract", index=TargetsIndex,
-                options={"unenforced-keywords": Option(bool, False, "also report, for `gemini-json-schema`, value "
-                                                       "constraints Gemini accepts but may not enforce")},
+                options={"unenforced-keywords": Option(bool, False, "the same as TC220's option (kept for "
+                                                       "configs written before TC220 was split off)")},
                 fix="none", fixable=True)
 
 
@@ -73,11 +68,15 @@ _DEFS = ("$defs", "definitions")
 
 
 def check(facts: TargetFacts, options: dict[str, Any]) -> Iterator[Hit]:
-    hits = facts.hits("TC204")
-    dead = unreferenced_defs(facts.contract) if any(h.severity != "error" for h in hits) else []
-    # A keyword a target only ignores costs nothing in a definition the tool never uses; one it rejects still
-    # fails the request wherever it is.
-    yield from (h for h in hits if h.severity == "error" or not _under(h.pointer, dead))
+    # a keyword a target rejects fails the request wherever it is, even in a definition nothing uses
+    yield from facts.hits("TC204")
+
+
+def outside_unused_defs(contract, hits: list[Hit]) -> Iterator[Hit]:
+    """The hits not inside a root definition the tool never uses (:func:`unreferenced_defs`): a keyword a target
+    may only ignore, or a constraint the export drops, costs nothing there (TC220, TC225)."""
+    dead = unreferenced_defs(contract) if hits else []
+    return (h for h in hits if not _under(h.pointer, dead))
 
 
 def unreferenced_defs(contract) -> list[str]:

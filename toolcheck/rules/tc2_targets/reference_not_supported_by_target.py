@@ -1,11 +1,11 @@
 """A `$ref` the target cannot take: external, recursive, with sibling keywords, or into nested `$defs`.
 
 What it does:
-Reports external `$ref`s (OpenAI strict, Anthropic strict); recursive schemas (Anthropic strict rejects
-them; Gemini `parametersJsonSchema` unrolls them only through optional properties); keywords beside a
-`$ref` (OpenAI strict: error, or warning for annotations; Gemini `parameters`: only `description` and
-`default`; `parametersJsonSchema`: only `$` keywords); a `$ref` inside `allOf` (Anthropic strict); `$defs`
-below the root (Gemini). `toolcheck export` inlines every reference that does not recurse.
+Reports external `$ref`s (OpenAI strict, Anthropic strict); recursive schemas (Anthropic strict); keywords
+beside a `$ref` (OpenAI strict: other than annotations; Gemini `parameters`: other than `description` and
+`default`); a `$ref` inside `allOf` (Anthropic strict); `$defs` below the root (Gemini). Annotation siblings
+under OpenAI strict and Gemini `parametersJsonSchema`'s `$ref` rules are TC223's warnings. `toolcheck
+export` inlines every reference that does not recurse.
 
 Why is this bad?
 "$ref cannot have keywords {'description'}" (OpenAI); Anthropic answers a 400 for recursive schemas.

@@ -2,8 +2,8 @@
 
 What it does:
 Checks the root of `parameters` for the targets that require `type: object` there (OpenAI strict, Anthropic,
-Gemini, MCP) and the ones that reject a union at the root (OpenAI strict: `anyOf`; Anthropic: `anyOf`,
-`oneOf`, `allOf` — observed, not documented: warning). For MCP 2025-06-18 and 2025-11-25 it also checks that
+Gemini, MCP) and the one that documents rejecting a union at the root (OpenAI strict: `anyOf`); Anthropic's
+rejection of a root `anyOf`, `oneOf` or `allOf` is observed, not documented: TC219's warning. For MCP 2025-06-18 and 2025-11-25 it also checks that
 `returns` (the `outputSchema`) is an object. A missing `type: object`, a root `allOf` that merges, and a
 root union that only restates `required` are fixable by `toolcheck export`.
 

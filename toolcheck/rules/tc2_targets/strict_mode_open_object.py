@@ -2,7 +2,7 @@
 
 What it does:
 For `openai-strict`, every object must say `additionalProperties: false` (missing or `true` is an error);
-for `anthropic-strict` a value other than `false` is an error and a missing one a warning. `toolcheck
+for `anthropic-strict` a value other than `false` (a missing one is TC222's warning). `toolcheck
 export` adds `additionalProperties: false`; for an object that allows other keys on purpose it warns that
 the model can no longer send them, and a free-form object with no `properties` cannot be expressed at all.
 

@@ -2,8 +2,9 @@
 
 What it does:
 Anthropic strict tool use allows, summed over all strict tools of a request, 24 optional parameters and 16
-parameters with `anyOf` or a type array. Top-level properties are counted for the error; how nested ones
-count is not documented, so crossing the limit only when they are counted is a warning.
+parameters with `anyOf` or a type array (ANT-LIM-002, ANT-LIM-003). Top-level properties are counted; how
+nested ones count is not documented, so a tool set that crosses the limit only when they are counted is
+TC224's warning, not this rule's error.
 
 Why is this bad?
 "These limits apply to the combined total across all strict schemas in a single request": the request is
@@ -48,7 +49,11 @@ from ..base import Hit, RuleSpec
 from ._collect import who
 from .index import SetFacts, ToolSet, ToolSetIndex, params_of
 
-RULE = RuleSpec("TC214", "strict-schema-budget-exceeded", severity="error", scope="set", index=ToolSetIndex, fix="none")
+RULE = RuleSpec("TC214", "strict-schema-budget-exceeded", severity="error", scope="set", index=ToolSetIndex, fix="none",
+                emits=("TC224",))
+
+# the count that crossed the limit -> (code, severity): nested properties counted too is TC224's warning
+_COUNTED = {"top": ("TC214", "error"), "nested": ("TC224", "warning")}
 
 
 def check(facts: SetFacts, options: dict[str, Any]) -> Iterator[Hit]:
@@ -69,14 +74,12 @@ def _strict_budgets(tools: ToolSet, facts: SetFacts) -> list[Hit]:
         top, deep, crossed_top, crossed_deep = counts[what]
         label = "optional parameters" if what == "optional" else "parameters with `anyOf` or a type array"
         if crossed_top is not None:
-            c, n = crossed_top
-            sev, count, scope = lim.severity, top, "top-level properties"
+            (c, n), counted, count, scope = crossed_top, "top", top, "top-level properties"
         elif crossed_deep is not None:
-            c, n = crossed_deep
-            sev, count, scope = "warning", deep, "nested properties included"
+            (c, n), counted, count, scope = crossed_deep, "nested", deep, "nested properties included"
         else:
             continue
-        out.append(_hit(c, n, what, lim, label, sev, count, scope))
+        out.append(_hit(c, n, what, lim, label, _COUNTED[counted], count, scope))
     return out
 
 
@@ -105,7 +108,7 @@ def _counts(members: list, facts: SetFacts) -> dict[str, list]:
     return counts
 
 
-def _hit(c, n, what: str, lim, label: str, sev: str, count: int, scope: str) -> Hit:
+def _hit(c, n, what: str, lim, label: str, code_sev: tuple[str, str], count: int, scope: str) -> Hit:
     from ...vendors.sources import url_for
 
     h = Hit(join_pointer("", params_of(c)[0], *n.path),
@@ -114,6 +117,6 @@ def _hit(c, n, what: str, lim, label: str, sev: str, count: int, scope: str) -> 
             "Make parameters required (with a default stated in the description), drop rarely used ones, or "
             "send fewer strict tools." if what == "optional" else
             "Replace unions by one type (e.g. a string with an enum), or send fewer strict tools.",
-            code="TC214", severity=sev, target="anthropic-strict", url=url_for(lim.rule), fixable=False)
+            code=code_sev[0], severity=code_sev[1], target="anthropic-strict", url=url_for(lim.rule), fixable=False)
     h.subject = c
     return h

@@ -2,11 +2,10 @@
 
 What it does:
 Checks `name` against each target's name rule: OpenAI `^[a-zA-Z0-9_-]{1,64}$`; Anthropic
-`^[a-zA-Z0-9_-]{1,128}$` (64 on older surfaces: warning); Gemini a letter or `_` first, then letters, digits,
-`_`, `.`, `:` and `-`, up to 128 (no `:` and 64 on older surfaces: warning); MCP (2025-11-25 and later)
-SHOULD use 1–128 of `[A-Za-z0-9_.-]` (warning); Bedrock `[a-zA-Z0-9_-]{1,64}` (and, for Agents and
-CloudFormation, a letter first and no `-`: warning). `toolcheck export` never renames a tool: the host
-dispatches on the name.
+`^[a-zA-Z0-9_-]{1,128}$`; Gemini a letter or `_` first, then letters, digits, `_`, `.`, `:` and `-`, up to
+128; Bedrock `[a-zA-Z0-9_-]{1,64}`. The stricter rules of older or other surfaces (Anthropic's 64, Gemini's
+older 64 without `:`, Bedrock Agents' letter-first without `-`) and MCP's SHOULD-level format are TC218's
+warnings. `toolcheck export` never renames a tool: the host dispatches on the name.
 
 Why is this bad?
 The API rejects the whole request ("Invalid 'tools[21].function.name': string does not match pattern"), so
@@ -46,7 +45,7 @@ from ._collect import Collector, by_family
 from .index import TargetFacts, TargetsIndex
 
 RULE = RuleSpec("TC201", "tool-name-invalid-for-target", severity="error", scope="contract", index=TargetsIndex,
-                fix="none")
+                fix="none", emits=("TC218",))
 
 
 _SAFE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")  # passes every target's name rule

@@ -1,13 +1,12 @@
 """A keyword the target supports has a value it does not (a format, enum values, a type array...).
 
 What it does:
-Checks values: `format` against the target's list (OpenAI strict: date-time, time, date, duration, email,
-hostname, ipv4, ipv6, uuid — `uri` is rejected; Anthropic strict: the same plus uri; Gemini: float, double,
-int32, int64 on numbers); Anthropic strict `minItems` above 1, non-scalar `enum` values, `enum` values that
-differ only by letter case (a warning: the case of the answer is not guaranteed) and `pattern`s with
-backreferences, lookaround, `\\b` or large ranges; Gemini `parameters` type arrays (`[string, "null"]`),
-non-string `enum` values and schemas without `type`; Gemini `parametersJsonSchema` `enum` values that are
-neither strings nor numbers. `toolcheck export` rewrites what it can (`nullable`, string enums with
+Checks values: `format` against OpenAI strict's list (date-time, time, date, duration, email, hostname,
+ipv4, ipv6, uuid — `uri` is rejected); Anthropic strict `minItems` above 1 and non-scalar `enum` values;
+Gemini `parameters` type arrays (`[string, "null"]`) and non-string `enum` values. What a target only may
+reject or may not reproduce (Anthropic strict and Gemini formats, Anthropic strict `pattern` features and
+enum values that differ only by letter case, Gemini schemas without `type`, `parametersJsonSchema` enum
+values) is TC221's warning. `toolcheck export` rewrites what it can (`nullable`, string enums with
 `format: enum`) and drops the rest.
 
 Why is this bad?
