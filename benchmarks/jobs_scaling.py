@@ -5,10 +5,10 @@
 
 Runs the engine in this process, serially, timing (CPU time, so a loaded machine does not distort it) the
 work outside the rules (discovery, loading, suppression, sorting, the JSON report) and each rule group the
-split shares out (with its findings' JSON encoded, as a forked process does). Then, for N = 1..8, it takes the
-shares :func:`toolcheck.runner.parallel.plan` makes and prints the largest share's measured CPU time: with N
-idle cores, a run takes about ``outside + largest share`` (plus a fork and the findings' trip back through a
-pipe). No group is split, so the costliest group bounds the speed-up. Build PROJECT from corpus A with
+split shares out (with its findings' JSON encoded, as a forked process does), and what sending those findings
+back from a child would add (pickled, unpickled). Then, for N = 1..8, it takes the shares
+:func:`toolcheck.runner.parallel.plan` makes and prints the largest share's measured CPU time, a child's with
+its findings' trip: with N idle cores, a run takes about ``outside + largest share`` (plus a fork). No group is split, so the costliest group bounds the speed-up. Build PROJECT from corpus A with
 ``python benchmarks/run.py --make-project DIR``.
 """
 
@@ -18,6 +18,7 @@ import argparse
 import gc
 import json
 import os
+import pickle
 import time
 from types import SimpleNamespace
 
@@ -29,22 +30,21 @@ def main() -> None:
     ap.add_argument("--target", action="append", default=None)
     args = ap.parse_args()
     gc.disable()  # as the runner does
-    from toolcheck.cli import Fmt, build_settings
     from toolcheck.engine import check, gather
+    from toolcheck.options import CheckOptions, Fmt, build_settings
     from toolcheck.report import render
     from toolcheck.runner import parallel
 
     os.chdir(args.project)
-    settings = build_settings(
-        args.command, paths=None, config=None, select=None, extend_select=None, ignore=None, target=args.target,
-        ship=None, samples=None, exclude=None, fmt=Fmt.json, output=None, fail_on=None, exit_zero=False,
-        statistics=False, baseline=None, write_baseline=None, no_cache=True, quiet=False, force_exclude=False)
+    settings = build_settings(args.command, CheckOptions(target=args.target, fmt=Fmt.json, no_cache=True))
     cost: dict[str, float] = {}
+    transfer: dict[str, float] = {}
     seen: dict = {}
 
     def timed(work, rules, contracts, files, masker):
         seen.update(rules=rules, contracts=contracts)
         out: dict = {}
+        index = {id(f): i for i, f in enumerate(files)}
         for group in dict.fromkeys(r.group for r in rules):
             t = time.process_time()
             got = work([r for r in rules if r.group == group])
@@ -52,6 +52,16 @@ def main() -> None:
                 for f in fs:
                     f.to_json()
             cost[group] = time.process_time() - t
+            # what a forked child adds for this group: its findings pickled (files sent as their index), sent
+            # and unpickled here
+            t = time.process_time()
+            held = [(f, f.extra["file"]) for fs in got.values() for f in fs]
+            for f, sf in held:
+                f.extra["file"] = index[id(sf)]
+            pickle.loads(pickle.dumps(got, pickle.HIGHEST_PROTOCOL))
+            for f, sf in held:
+                f.extra["file"] = sf
+            transfer[group] = time.process_time() - t
             out.update(got)
         return out
 
@@ -61,21 +71,24 @@ def main() -> None:
     outside = time.process_time() - t - sum(cost.values())
     rules = [SimpleNamespace(group=r.group, code=r.code) for r in seen["rules"]]
     many = [SimpleNamespace(file=SimpleNamespace(reported=True))] * max(parallel.MIN_CONTRACTS, 1)
-    saved = dict(parallel.COST)
-    parallel.COST.clear()
-    parallel.COST.update(cost)  # balance the shares on this run's own costs, then on the shipped table
+    saved = dict(parallel.COST), dict(parallel.TRANSFER)
     rows = []
     for table in ("measured", "shipped"):
-        if table == "shipped":
-            parallel.COST.clear()
-            parallel.COST.update(saved)
+        parallel.COST.clear()
+        parallel.TRANSFER.clear()
+        # balance the shares on this run's own costs, then on the shipped tables
+        parallel.COST.update(cost if table == "measured" else saved[0])
+        parallel.TRANSFER.update(transfer if table == "measured" else saved[1])
         for n in range(1, 9):
             shares = parallel.plan(rules, many, n) if n > 1 else [rules]
-            largest = max(sum(cost[g] for g in dict.fromkeys(r.group for r in share)) for share in shares)
+            largest = max(sum(cost[g] + (transfer[g] if i else 0.0) for g in dict.fromkeys(r.group for r in share))
+                          for i, share in enumerate(shares))
             rows.append({"balanced on": table, "jobs": n, "processes": len(shares),
                          "largest share s": round(largest, 2), "estimate s": round(outside + largest, 2)})
     print(f"{sum(1 for c in result.contracts if c.file.reported)} tools; CPU outside the rules {outside:.2f} s")
     print("groups (CPU s): " + json.dumps({k: round(v, 2) for k, v in sorted(cost.items(), key=lambda kv: -kv[1])}))
+    print("their findings' trip from a child (CPU s): " + json.dumps(
+        {k: round(v, 2) for k, v in sorted(transfer.items(), key=lambda kv: -kv[1]) if v >= 0.005}))
     print("| balanced on | --jobs | processes | largest share | estimate with idle cores |")
     print("|---|---:|---:|---:|---:|")
     for r in rows:

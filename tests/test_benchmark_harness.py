@@ -358,3 +358,15 @@ def test_against_installs_the_package_files_of_another_commit(tmp_path):
         shutil.rmtree(b2.work, ignore_errors=True)
     finally:
         shutil.rmtree(b.work, ignore_errors=True)
+
+
+def test_jobs_scaling_measures_each_group_and_its_findings_trip(tmp_path):
+    """benchmarks/jobs_scaling.py on the bundled contracts: the groups' CPU, their findings' trip from a child,
+    and the plan's estimate for 1..8 processes, balanced on this run and on the shipped tables."""
+    shutil.copytree(ROOT / "contracts", tmp_path / "contracts")
+    p = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "jobs_scaling.py"), str(tmp_path),
+                        "--target", "all"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert "11 tools; CPU outside the rules" in p.stdout
+    assert "groups (CPU s):" in p.stdout and "their findings' trip from a child (CPU s):" in p.stdout
+    assert p.stdout.count("| shipped |") == 8 and p.stdout.count("| measured |") == 8

@@ -134,7 +134,9 @@ def test_corpus_sample_split_matches_serial(tmp_path):
     assert one.stdout == two.stdout == three.stdout
 
 
-def test_the_plan_balances_groups_over_n_processes():
+def test_the_plan_balances_groups_over_n_processes(monkeypatch):
+    """Longest first, each group to the process where it would finish earliest; a child also pays for sending
+    its findings back (TRANSFER), so a group with many findings stays here when that is quicker."""
     from types import SimpleNamespace
 
     from toolcheck.rules.base import RuleSpec
@@ -144,13 +146,18 @@ def test_the_plan_balances_groups_over_n_processes():
 
     groups = ["toolcheck.rules.tc4_naming", "toolcheck.rules.tc2_targets", "toolcheck.rules.tc1_schema",
               "toolcheck.rules.tc5_leaks", "toolcheck.rules.tc0_loading", "mod_x"]
+    monkeypatch.setattr(parallel, "COST", {groups[0]: 3.0, groups[1]: 2.5, groups[2]: 0.5, groups[3]: 0.3,
+                                           groups[4]: 0.1})  # mod_x: DEFAULT_COST, 0.1
+    monkeypatch.setattr(parallel, "TRANSFER", {groups[1]: 1.0})
     rules = [rule(f"TC89{i}", g if g == "mod_x" else g + ".a_rule") for i, g in enumerate(groups)]
     contracts = [SimpleNamespace(file=_File()) for _ in range(parallel.MIN_CONTRACTS)]
     assert parallel.plan(rules, contracts, 1) is None
     two = parallel.plan(rules, contracts, 2)
     assert [[r.group for r in share] for share in two] == [
-        ["toolcheck.rules.tc4_naming", "toolcheck.rules.tc0_loading", "mod_x"],  # 3.04 + 0.11 + 0.1 s (COST)
-        ["toolcheck.rules.tc2_targets", "toolcheck.rules.tc1_schema", "toolcheck.rules.tc5_leaks"]]  # 2.46 + 0.45 + 0.32
+        [groups[1], groups[2], groups[3]],  # 2.5 (here: no trip) + 0.5 + 0.3 = 3.3
+        [groups[0], "mod_x", groups[4]]]  # 3.0 + 0.1 + 0.1 (the ties of 0.1 by name)
+    monkeypatch.setattr(parallel, "TRANSFER", {})  # without the trip, the costliest group leads this process
+    assert [share[0].group for share in parallel.plan(rules, contracts, 2)] == [groups[0], groups[1]]
     three = parallel.plan(rules, contracts, 3)
     assert [share[0].group for share in three] == groups[:3]  # the three costliest lead a share each
     assert sorted(r.code for share in three for r in share) == sorted(r.code for r in rules)

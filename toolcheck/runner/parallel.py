@@ -1,8 +1,10 @@
 """Rules of a large run on N cores: the rule groups are shared out between this process and N-1 forked children.
 
 A group is an old-style rule module or a family package of rule files (``RuleSpec.group``): a family's index is
-then built in one process only. The shares are balanced by the measured cost of each group (:data:`COST`),
-most expensive first, each to the least loaded process; this process takes the first share. Each child
+then built in one process only. The shares are balanced by the measured cost of each group (:data:`COST`) and,
+in a child, of sending its findings back (:data:`TRANSFER`: thousands of vendor-target findings are cheaper to
+keep here), most expensive first, each to the process where it would finish earliest; this process takes the
+first share. Each child
 inherits the loaded files (fork: nothing is read or parsed twice), runs its share of the rules, masks its
 findings (and, when the report is JSON or the run is cached, encodes them) and sends them back through a pipe,
 with the secrets its copy of the run's masker learned by context (TC5 teaches the masker values such as a
@@ -34,15 +36,21 @@ MAX_DEFAULT_JOBS = 8  # the rule groups' costs are uneven: past a few processes 
 # placing, masking and encoding (seconds, 2026-12-02, `benchmarks/jobs_scaling.py`): the split balances these.
 # Groups not listed are cheap.
 COST = {
-    "toolcheck.rules.tc4_naming": 3.04,  # TC430 overlapping-tools 2.61 of it
-    "toolcheck.rules.tc2_targets": 2.46,
-    "toolcheck.rules.tc1_schema": 0.45,
-    "toolcheck.rules.tc5_leaks": 0.32,
-    "toolcheck.rules.tc0_loading": 0.11,
-    "toolcheck.rules.tc3_samples": 0.11,
-    "toolcheck.rules.tc6_safety": 0.08,
+    "toolcheck.rules.tc4_naming": 2.20,  # TC430 overlapping-tools about 2.0 of it
+    "toolcheck.rules.tc2_targets": 2.20,
+    "toolcheck.rules.tc1_schema": 0.67,
+    "toolcheck.rules.tc5_leaks": 0.26,
+    "toolcheck.rules.tc0_loading": 0.10,
+    "toolcheck.rules.tc3_samples": 0.10,
+    "toolcheck.rules.tc6_safety": 0.06,
 }
 DEFAULT_COST = 0.1
+# what a group's findings cost to bring back from a child (pickled there, unpickled here; same run and tool):
+# a group with many findings is cheaper to run in this process. Groups not listed send back little.
+TRANSFER = {
+    "toolcheck.rules.tc2_targets": 0.57,
+    "toolcheck.rules.tc1_schema": 0.07,
+}
 
 
 def cpus() -> int:
@@ -82,9 +90,14 @@ def plan(rules, contracts, jobs: int) -> list[list] | None:
         return None
     shares: list[list] = [[] for _ in range(n)]
     load = [0.0] * n
-    for group in sorted(groups, key=lambda g: (-COST.get(g, DEFAULT_COST), g)):
-        side = load.index(min(load))  # the least loaded; the first of equals
-        load[side] += COST.get(group, DEFAULT_COST)
+
+    def cost(group: str, side: int) -> float:  # a child also pays for sending its findings back
+        return COST.get(group, DEFAULT_COST) + (TRANSFER.get(group, 0.0) if side else 0.0)
+
+    # longest first, each to the process where it would finish earliest (this one first of equals)
+    for group in sorted(groups, key=lambda g: (-cost(g, 1), g)):
+        side = min(range(n), key=lambda i: (load[i] + cost(group, i), i))
+        load[side] += cost(group, side)
         shares[side].extend(groups[group])
     return shares
 
