@@ -284,7 +284,9 @@ def find_leak(message: Any, args: Any = None, public: tuple[str, ...] = ()) -> t
 def _resolved_input(text: str, m: re.Match, public: tuple[str, ...], sent: list[str]) -> bool:
     """Whether the path matched at ``m`` is one of the server's given paths, or an argument the model sent
     resolved against one (`0` under the allowed root `/srv/docs` is `/srv/docs/0`; the text may go on past
-    what looks like a path, as the model's `0:` does)."""
+    what looks like a path, as the model's `0:` does), or the given path with a suffix of the server's own
+    (`/srv/docs.3f9a.tmp`, a temporary file written beside the root and renamed: it shows the root, which the
+    model was told, and nothing of where the server itself lives)."""
     import posixpath
 
     frag = m.group(0)
@@ -293,10 +295,21 @@ def _resolved_input(text: str, m: re.Match, public: tuple[str, ...], sent: list[
     path = posixpath.normpath(frag.rstrip("."))
     for root in public:
         base = posixpath.normpath(root)
+        if _suffixed(path, base):
+            return True
         for full in [base] + [posixpath.normpath(posixpath.join(base, s)) for s in sent if len(s) < 4096]:
             if full == path or (len(full) > len(frag) and text.startswith(full, m.start())):
                 return True
     return False
+
+
+_TEMP_SUFFIX = re.compile(r"(?:[.~_-][\w.~-]{0,40})?(?:\.tmp|\.temp|\.partial|\.swp|~)", re.I)
+
+
+def _suffixed(path: str, base: str) -> bool:
+    """``path`` is ``base`` with a temporary file's suffix (`.3f9a.tmp`, `~`), in the same folder."""
+    return len(path) > len(base) and path.startswith(base) and "/" not in path[len(base):] \
+        and bool(_TEMP_SUFFIX.fullmatch(path[len(base):]))
 
 
 def _strings(v: Any, limit: int) -> list[str]:

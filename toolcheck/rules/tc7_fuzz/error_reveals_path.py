@@ -5,8 +5,10 @@ Scans the message of every structured error (MCP: the text of an `isError` resul
 message) for an absolute file path. A path the arguments carry is not counted, nor one the MCP server was
 given on its command line (an allowed folder, a repository: the absolute paths of `--mcp-command`), nor the
 model's own path resolved under one (`0` under the allowed `/srv/docs` is `/srv/docs/0`): that is what the
-model sent, and what it needs to correct its call. What remains is the server's own: a cache, a template
-folder, a temporary file it writes through. A message that also carries a stack trace is TC718's.
+model sent, and what it needs to correct its call. Nor is a given folder with a temporary file's suffix
+(`/srv/docs.3f9a.tmp`, written beside it and renamed): it shows only that folder. What remains is the
+server's own: a cache, a template folder, a temporary file elsewhere. A message that also carries a stack
+trace is TC718's.
 
 Why is this bad?
 The model cannot act on a path it never chose, and the path tells whoever reads the conversation how the
