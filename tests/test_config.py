@@ -231,3 +231,15 @@ def test_the_config_schema_lists_what_the_code_defines():
     assert not target.match("openai-strictest")
     listed = set(re.findall(r"[a-z][a-z-]+", schema["$defs"]["target"]["pattern"].split("(@")[0]))
     assert listed == {*TARGETS, "all"}
+
+
+def test_an_allow_pattern_that_is_not_a_regex_is_a_config_error(project):
+    # it used to be matched as plain text without a word: `bad([` allowed nothing the user meant
+    project.write("contracts/search_docs.yaml", GOOD)
+    project.write("toolcheck.yaml", 'allow:\n  patterns:\n    - "internal-[a-z]+"\n    - "svc(["\n')
+    got = errors(run_cli("lint", cwd=project.path))
+    assert got == ["toolcheck.yaml:4:7: `allow.patterns[1]`: not a valid regular expression (unterminated character "
+                   "set at position 4): escape special characters such as `(` or `[` with a backslash to match them "
+                   "as text"]
+    project.write("toolcheck.yaml", 'allow:\n  patterns:\n    - "internal-[a-z]+"\n    - "svc\\\\(\\\\["\n')
+    assert run_cli("lint", cwd=project.path).returncode == 0

@@ -180,6 +180,7 @@ def key_path(pointer: str) -> str:
 def config_problems(data: dict[str, Any]) -> Iterator[Problem]:
     """Every problem of the config mapping ``data``: the schema's, then the registry's."""
     yield from _schema_problems(data)
+    yield from _allow_problems(data)
     if any(k in data for k in ("rules", "select", "extend-select", "ignore", "per-file-ignores", "severity")):
         yield from _rule_problems(data)
         yield from _selector_problems(data)
@@ -201,6 +202,23 @@ def _schema_problems(data: dict[str, Any]) -> Iterator[Problem]:
                               f"unknown key `{bad}`{did_you_mean(bad, parent.get('properties', {}))}", on_key=True)
         else:
             yield Problem(where, e.message if where else f"the configuration: {e.message}")
+
+
+def _allow_problems(data: dict[str, Any]) -> Iterator[Problem]:
+    """``allow.patterns``: each a Python regular expression that compiles (one that does not would otherwise be
+    matched as plain text, silently allowing less than the user wrote)."""
+    import re
+
+    allow = data.get("allow")
+    pats = allow.get("patterns") if isinstance(allow, dict) else None
+    for i, p in enumerate(pats if isinstance(pats, list) else ()):
+        if not isinstance(p, str):
+            continue  # the schema's
+        try:
+            re.compile(p)
+        except re.error as e:
+            yield Problem(f"/allow/patterns/{i}", f"not a valid regular expression ({e}): escape special "
+                          "characters such as `(` or `[` with a backslash to match them as text")
 
 
 def _registry():
