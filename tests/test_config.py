@@ -174,7 +174,9 @@ def test_the_library_gets_every_problem_in_one_error(project):
 def test_an_unknown_select_on_the_command_line_is_still_exit_2(project):
     project.write("contracts/search_docs.yaml", GOOD)
     got = errors(run_cli("lint", "--select", "TC4O1", cwd=project.path))
-    assert got == ["unknown rule selector `TC4O1` (use a code like TC401, a family like TC4, or a rule name)"]
+    # a letter O typed for the digit 0 is suggested as the code it stands for, not as the nearest spelling (TC841)
+    assert got == ["unknown rule selector `TC4O1` (did you mean `TC401`?) (use a code like TC401, a family like TC4, "
+                   "or a rule name; `toolcheck rules` lists them)"]
 
 
 def test_key_path():
@@ -243,3 +245,13 @@ def test_an_allow_pattern_that_is_not_a_regex_is_a_config_error(project):
                    "as text"]
     project.write("toolcheck.yaml", 'allow:\n  patterns:\n    - "internal-[a-z]+"\n    - "svc\\\\(\\\\["\n')
     assert run_cli("lint", cwd=project.path).returncode == 0
+
+
+def test_a_code_typed_with_look_alike_letters_is_suggested_as_that_code(project):
+    from toolcheck.suggest import closest
+
+    codes = list(load_rules())
+    assert closest("TC4O1", codes) == "TC401" and closest("tc4l0", codes) == "TC410"
+    assert closest("TC4O1", ["TC841"]) == "TC841"  # with no such code, the nearest spelling as before
+    p = run_cli("rule", "TC4O1", cwd=project.path)
+    assert p.returncode == 2 and "(did you mean `TC401`?)" in p.stderr

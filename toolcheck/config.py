@@ -291,10 +291,10 @@ def _selector_problems(data: dict[str, Any]) -> Iterator[Problem]:
             continue
         for i, sel in enumerate(values):
             if isinstance(sel, str) and sel.strip() and not is_known_selector(sel):
-                yield Problem(f"{ptr}/{i}", _unknown_selector(sel))
+                yield Problem(f"{ptr}/{i}", unknown_selector_message(sel))
 
 
-def _unknown_selector(sel: str) -> str:
+def unknown_selector_message(sel: str) -> str:
     from .suggest import did_you_mean
 
     rules, names = _registry()

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
+
+# a rule code typed with a letter for a look-alike digit: TC4O1, tc4l0
+_CODE_LIKE = re.compile(r"(?i)tc[0-9oil]{3}")
+_DIGIT_FOR = str.maketrans("oOiIlL", "001111")
 
 
 def closest(word: str, choices: Iterable[str], cutoff: float = 0.75) -> str | None:
@@ -11,6 +16,10 @@ def closest(word: str, choices: Iterable[str], cutoff: float = 0.75) -> str | No
     lower = {c.lower(): c for c in choices}
     if word.lower() in lower and lower[word.lower()] != word:
         return lower[word.lower()]
+    if _CODE_LIKE.fullmatch(word):
+        code = "TC" + word[2:].translate(_DIGIT_FOR)
+        if code in choices and code != word:
+            return code
     m = difflib.get_close_matches(word, choices, n=1, cutoff=cutoff)
     if not m:
         m2 = difflib.get_close_matches(word.lower(), list(lower), n=1, cutoff=cutoff)

@@ -71,7 +71,9 @@ def enabled_codes(settings: Settings, command: str) -> set[str]:
     families = COMMAND_FAMILIES[command]
     for sel in settings.select + settings.extend_select + settings.ignore:
         if not is_known_selector(sel):
-            raise ConfigError(f"unknown rule selector `{sel}` (use a code like TC401, a family like TC4, or a rule name)")
+            from ..config import unknown_selector_message
+
+            raise ConfigError(unknown_selector_message(sel))
     base = set()
     for sel in (settings.select or ("TC",)) + settings.extend_select:
         base.update(_selected_by(sel, rules))
