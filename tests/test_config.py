@@ -255,3 +255,22 @@ def test_a_code_typed_with_look_alike_letters_is_suggested_as_that_code(project)
     assert closest("TC4O1", ["TC841"]) == "TC841"  # with no such code, the nearest spelling as before
     p = run_cli("rule", "TC4O1", cwd=project.path)
     assert p.returncode == 2 and "(did you mean `TC401`?)" in p.stderr
+
+
+@pytest.mark.parametrize("text, what", [("- select: [TC4]\n", "a list"), ("just text\n", "a string"),
+                                        ("42\n", "a number")])
+def test_a_config_that_is_not_a_mapping_is_named_as_a_config(project, text, what):
+    # it used to say "file holds a list, not a contract": the contract loader's words for a config file
+    project.write("contracts/search_docs.yaml", GOOD)
+    project.write("toolcheck.yaml", text)
+    assert errors(run_cli("lint", cwd=project.path)) == [
+        f"toolcheck.yaml:1:1: the configuration must be a mapping of settings (`select:`, `paths:`, ...), not {what}"]
+
+
+@pytest.mark.parametrize("text", ["", "\n", "# settings come later\n", "~\n"])
+def test_an_empty_config_means_the_defaults(project, text):
+    # as ruff reads an empty ruff.toml: the file marks the project root and changes nothing
+    project.write("contracts/search_docs.yaml", GOOD)
+    project.write("toolcheck.yaml", text)
+    p = run_cli("lint", cwd=project.path)
+    assert p.returncode == 0 and "error" not in p.stderr, (p.stdout, p.stderr)

@@ -109,6 +109,8 @@ def _load_yaml_config(path: str) -> tuple[Any, Any, list[tuple[tuple[int, int], 
     loaded = load_file(path, path, Limits(), role="config")
     placed = []
     for h in loaded.hits:
+        if h.code in ("TC005", "TC006"):
+            continue  # a contract loader's words for the document's shape: validate_config says it for a config
         line, col = h.position or loaded.file.locate(h.pointer)
         placed.append(((line, col), f"{_shown(path)}:{line}:{col}: {h.message}"))
     doc = loaded.file.documents[0] if loaded.file.documents else {}
@@ -149,7 +151,8 @@ def validate_config(data: Any, path: str, src=None, placed: Sequence[tuple[tuple
     """Raise a :class:`ConfigError` naming every problem of ``data`` (read from ``path``; ``src`` locates
     pointers; ``placed``: problems found while reading, with their positions), in file order; or return."""
     if not isinstance(data, dict):  # nothing else to check; the loader may have said it already
-        problems = [] if placed else [Problem("", "the configuration must be a mapping of keys")]
+        problems = [] if placed else [Problem("", f"the configuration must be a mapping of settings (`select:`, "
+                                                  f"`paths:`, ...), not {_kind_of(data)}")]
     else:
         problems = list(config_problems(data))
     if not problems and not placed:
@@ -160,6 +163,11 @@ def validate_config(data: Any, path: str, src=None, placed: Sequence[tuple[tuple
         keyed.append(((line or 0, col or 0), _place(path, line, col, p)))
     lines = [text for _, text in sorted(keyed, key=lambda x: x[0])]
     raise ConfigError("\n".join(lines), lines)
+
+
+def _kind_of(data: Any) -> str:
+    return "a list" if isinstance(data, list) else "a string" if isinstance(data, str) else \
+        "a number" if isinstance(data, (int, float)) and not isinstance(data, bool) else f"`{data}`"
 
 
 def _place(path: str, line: int | None, col: int | None, p: Problem) -> str:
