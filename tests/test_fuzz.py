@@ -798,3 +798,13 @@ def test_a_path_the_model_sent_or_the_server_was_given_is_not_a_leak():
     # without a given folder (a Python handler), the base a handler resolved against is its own
     assert find_leak("ENOENT: no such file or directory, open '/srv/notes/0'", {"path": "0"}) == (
         "a file path", "/srv/notes/0")
+
+
+def test_a_tool_stopped_with_nothing_static_to_explain_it_gets_no_explanation():
+    # driver.py asks `tool.explained() or [the time-limit finding]`: with no TC111 finding inside the schema that
+    # must be [] (it indexed the empty list: an IndexError, a traceback instead of the time-limit finding)
+    from types import SimpleNamespace
+
+    from toolcheck.fuzz.tool import ToolFuzz
+
+    assert ToolFuzz.explained(SimpleNamespace(unsat_hits=[])) == []
