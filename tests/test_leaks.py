@@ -274,7 +274,14 @@ def test_allow_domains_accepts_suffixes_and_cidr(project):
 
 
 def test_allow_patterns_and_a_pattern_that_is_not_a_regex(project):
+    # a pattern that does not compile is a config error (it used to be matched as plain text, silently); written
+    # escaped it matches the text it names
+    from toolcheck.config import ConfigError
+
     project.write("toolcheck.yaml", "paths: [contracts]\nallow:\n  patterns: ['^https://wiki\\.lan/', '[unclosed']\n")
+    with pytest.raises(ConfigError, match="not a valid regular expression"):
+        _lint(project, _one("See https://wiki.lan/x and http://build.lan/."))
+    project.write("toolcheck.yaml", "paths: [contracts]\nallow:\n  patterns: ['^https://wiki\\.lan/', '\\[unclosed']\n")
     result = _lint(project, _one("See https://wiki.lan/x, http://files.lan/[unclosed and http://build.lan/."))
     (f,) = [f for f in result.findings if f.code == "TC501"]
     assert "build.lan" in f.message and "wiki.lan" not in f.message and "files.lan" not in f.message
