@@ -92,7 +92,7 @@ def candidate_pairs(frames: list[Frame], eligible: Callable[[int, int], bool] | 
         cap = MAX_SIGNATURE if key[0] == "P" else MAX_POSTING
         if size and len(act) + len(pas) + len(probe) <= cap:
             lists.append((size, act, pas, probe))
-    lists.sort(key=lambda x: (x[0], x[1], x[2], x[3]))
+    lists.sort()  # (size, act, pas, probe): the tuples' own order, no key function per entry
     for size, act, pas, probe in lists:
         if len(pairs) + size > MAX_CANDIDATES:
             break

@@ -544,17 +544,18 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
         z += w[k] * v
     if threshold > 0.0 and z + m.stage2_max < _logit(threshold):
         return None
-    before = set(x)
+    # stage 2 only adds keys stage 1 never sets, so the new ones are the dict's tail, in insertion order
+    n = len(x)
     _stage2_desc(a, b, x)
-    for k, v in x.items():
-        if k not in before:
+    if len(x) > n:
+        for k, v in list(x.items())[n:]:
             z += w[k] * v
     if threshold > 0.0 and z + m.params_max < _logit(threshold):
         return None
-    before = set(x)
+    n = len(x)
     _stage2_params(a, b, x)
-    for k, v in x.items():
-        if k not in before:
+    if len(x) > n:
+        for k, v in list(x.items())[n:]:
             z += w[k] * v
     z = round(z, 9)  # the sum's order follows the pair's: rounding makes compare(a, b) == compare(b, a)
     s = 1.0 / (1.0 + math.exp(-z)) if z > -50 else 0.0
