@@ -177,13 +177,16 @@ def test_several_matches_in_one_string_are_one_finding(project):
     assert len(f.data["matches"]) == 4
 
 
-def test_connection_string_severity_depends_on_password(project):
+def test_a_connection_string_without_a_password_has_its_own_code(project):
+    # one code, one severity: the password-less string is TC512's warning, the one with a password TC502's error
     result = _lint(project, _one("Reads mongodb+srv://cluster0.ab1cd.mongodb.net/users."))
-    (f,) = [f for f in result.findings if f.code == "TC502"]
+    assert "TC502" not in _codes(result)
+    (f,) = [f for f in result.findings if f.code == "TC512"]
     assert f.severity == "warning"
     result = _lint(project, _one(f"Reads mongodb+srv://app:{PG_PASSWORD}@cluster0.ab1cd.mongodb.net/users."))
     (f,) = [f for f in result.findings if f.code == "TC502"]
     assert f.severity == "error" and PG_PASSWORD not in f.message and "TC501" not in _codes(result)
+    assert "TC512" not in _codes(result)
 
 
 def test_findings_point_into_nested_schemas(project):

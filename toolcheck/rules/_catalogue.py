@@ -99,6 +99,7 @@ RULE_MODULES: dict[str, str] = {
     "TC509": "toolcheck.rules.tc5_leaks.exception_class_name",
     "TC510": "toolcheck.rules.tc5_leaks.internal_email",
     "TC511": "toolcheck.rules.tc5_leaks.connection_string_placeholder_password",
+    "TC512": "toolcheck.rules.tc5_leaks.connection_string_without_password",
     "TC601": "toolcheck.rules.tc6_safety.missing_risk",
     "TC602": "toolcheck.rules.tc6_safety.risk_contradicts_verb",
     "TC603": "toolcheck.rules.tc6_safety.annotations_contradict_risk",

@@ -296,7 +296,7 @@ class Detectors:
         if stand_ins:  # a real host with a documented stand-in for its password: its own code, a warning
             items.append(Item("TC511", masked, f"placeholder password `{stand_ins[0]}`"))
             return
-        items.append(Item("TC502", masked, "connection string", severity="warning"))
+        items.append(Item("TC512", masked, "connection string"))  # no password: it names the host only
 
     def _emails(self, text: str, items: list[Item], taken) -> None:
         for m in EMAIL.finditer(text):

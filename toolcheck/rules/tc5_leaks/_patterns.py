@@ -482,5 +482,6 @@ def _secret_hints(strings: list[str], hay: bytes, low: bytes, marks: Marks) -> N
 
 
 CODE_FAMILIES = {"TC501": "host", "TC502": "host", "TC503": "secret", "TC504": "secret", "TC505": "path",
-                  "TC506": "sql", "TC507": "env", "TC508": "trace", "TC509": "exc", "TC510": "email", "TC511": "host"}
+                  "TC506": "sql", "TC507": "env", "TC508": "trace", "TC509": "exc", "TC510": "email", "TC511": "host",
+                  "TC512": "host"}
 

@@ -3,10 +3,11 @@
 What it does:
 Finds connection URLs (`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://`, `jdbc:...`, and
 ~40 more schemes, with SQLAlchemy driver suffixes such as `postgresql+psycopg2://`) and ADO.NET strings
-(`Server=...;Database=...`). With a password it is an error (the password is masked in every output,
-however weak it is); without one it is a warning, since it still names the database host. A
-placeholder password on a real host (`changeme`, `${DB_PASSWORD}`) is TC511; placeholder hosts (`host`,
-`localhost`, `{host}`, `example.com`) with placeholder credentials (`user:password@`) are not reported.
+(`Server=...;Database=...`) that carry a password: an error, and the password is masked in every output,
+however weak it is. Without a password the string only names the database host: that is TC512 (a warning,
+formerly TC502's warning case). A placeholder password on a real host (`changeme`,
+`${DB_PASSWORD}`) is TC511; placeholder hosts (`host`, `localhost`, `{host}`, `example.com`) with placeholder
+credentials (`user:password@`) are not reported.
 
 Why is this bad?
 A connection string tells whoever reads the prompt where the database is and how to log in; with a password
@@ -50,6 +51,4 @@ HELP = ("Remove the connection string: the server reads it from its own config o
 
 def check(facts: LeakFacts, options: dict[str, Any]) -> Iterator[Hit]:
     for text, items in facts.matches(RULE.code):
-        # an error when a password shows; a connection string without one is a warning (it names the host)
-        severity = "warning" if all(i.severity == "warning" for i in items) else "error"
-        yield leak_hit(text, items, NOUNS, HELP, severity)
+        yield leak_hit(text, items, NOUNS, HELP)

@@ -104,7 +104,7 @@ class Scanner(Detectors):
         self.masker = run.masker
         self.enabled = {c for c in CODES if c in run.enabled}
         self.families = {CODE_FAMILIES[c] for c in self.enabled}
-        if self.enabled & {"TC502", "TC511"}:
+        if self.enabled & {"TC502", "TC511", "TC512"}:
             self.families.add("secret")  # a connection string's password is found by the secret patterns
         self.internal_domains = tuple(run.options("TC501")["internal-domains"])
         self.email_domains = self.internal_domains + tuple(run.options("TC510")["internal-domains"])
@@ -233,4 +233,4 @@ class LeaksIndex(Index):
         return got
 
 
-CODES = ("TC501", "TC502", "TC503", "TC504", "TC505", "TC506", "TC507", "TC508", "TC509", "TC510", "TC511")
+CODES = ("TC501", "TC502", "TC503", "TC504", "TC505", "TC506", "TC507", "TC508", "TC509", "TC510", "TC511", "TC512")
