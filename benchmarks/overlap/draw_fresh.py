@@ -75,7 +75,6 @@ def draw(corpus) -> list[dict]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="exit 1 unless pairs_fresh.jsonl matches the procedure")
-    ap.add_argument("--show", action="store_true", help="print every drawn pair's two definitions (for labelling)")
     args = ap.parse_args(argv)
     corpus = load_corpus(CORPUS)
     if corpus is None:
