@@ -161,7 +161,13 @@ def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int
     if CAND.is_file():
         out.append(("candidates", load_pairs(CAND)))
     if FRESH.is_file():  # the fresh held-out round (draw_fresh.py): labelled blind, never tuned on
-        out.append(("fresh", [r for r in load_pairs(FRESH) if r.get("label") in ("overlap", "distinct")]))
+        fresh = load_pairs(FRESH)
+        done = [r for r in fresh if r.get("label") in ("overlap", "distinct")]
+        if len(done) == len(fresh):
+            out.append(("fresh", done))
+        else:  # scored only once it is labelled whole: a part would be looked at before the rest is labelled
+            print(f"note: fresh: {len(done)} of {len(fresh)} pairs labelled; not scored until all are",
+                  file=sys.stderr)
     kept = []
     for name, recs in out:
         usable = [r for r in recs if resolver.available(r["a"]) and resolver.available(r["b"])]
