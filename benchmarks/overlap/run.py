@@ -147,6 +147,9 @@ def score_pairs_in_process(tool_pairs: list[list[dict]], threshold: float = 1e-9
 
 # ------------------------------------------------------------------------------------------------ datasets
 
+FRESH = OWN.parent / "pairs_fresh.jsonl"
+HELD_OUT = ("own-holdout", "fresh")  # scored only to report, never to tune: --no-holdout leaves both out
+
 def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int]]:
     """(name, usable records, how many were skipped because their tools need ../shared)."""
     out: list[tuple[str, list[dict]]] = []
@@ -157,6 +160,14 @@ def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int
     out.append(("own-holdout", [r for r in own if r["split"] == "holdout"]))
     if CAND.is_file():
         out.append(("candidates", load_pairs(CAND)))
+    if FRESH.is_file():  # the fresh held-out round (draw_fresh.py): labelled blind, never tuned on
+        fresh = load_pairs(FRESH)
+        done = [r for r in fresh if r.get("label") in ("overlap", "distinct")]
+        if len(done) == len(fresh):
+            out.append(("fresh", done))
+        else:  # scored only once it is labelled whole: a part would be looked at before the rest is labelled
+            print(f"note: fresh: {len(done)} of {len(fresh)} pairs labelled; not scored until all are",
+                  file=sys.stderr)
     kept = []
     for name, recs in out:
         usable = [r for r in recs if resolver.available(r["a"]) and resolver.available(r["b"])]
@@ -233,7 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="PATH", help="also write the results as JSON")
     ap.add_argument("--in-process", action="store_true",
                     help="score with the importable toolcheck.overlap instead of the CLI (faster; for iterating)")
-    ap.add_argument("--no-holdout", action="store_true", help="leave out own-holdout (while developing)")
+    ap.add_argument("--no-holdout", action="store_true",
+                    help="leave out own-holdout and fresh, the held-out sets (while developing)")
     ap.add_argument("--misclassified", type=int, default=None, metavar="N",
                     help="list at most N false positives and N false negatives per dataset (default: all)")
     args = ap.parse_args(argv)
@@ -242,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     resolver = Resolver(corpus)
     data = datasets(args.quick, resolver)
     if args.no_holdout:
-        data = [d for d in data if d[0] != "own-holdout"]
+        data = [d for d in data if d[0] not in HELD_OUT]
     skipped = {name: n for name, _, n in data}
     # one toolcheck run for every pair of every dataset (each pair its own group)
     flat = [(name, rec) for name, recs, _ in data for rec in recs]

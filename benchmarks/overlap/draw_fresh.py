@@ -1,0 +1,103 @@
+"""Draw the fresh held-out pairs (issue 18, round 5): a new seed, none of the earlier pairs, labelled blind.
+
+    python benchmarks/overlap/draw_fresh.py            # write pairs_fresh.jsonl (labels joined from labels_fresh.jsonl)
+    python benchmarks/overlap/draw_fresh.py --check    # exit 1 unless pairs_fresh.jsonl is what the procedure gives
+
+The procedure is draw.py's (same tool-set families, same name/TF-IDF stratum tests, same caps, strata filled in
+the fixed order below, each from its own seeded shuffle) with three changes: SEED = 2026; the quotas below, weighted
+toward the cross-server / cross-file TF-IDF-high and same-name strata where overlaps live, keeping hard negatives
+(list-vs-get, opposite, sibling) and a random stratum; and every pair already in pairs_own.jsonl,
+pairs_candidates.jsonl or ../shared/overlap_dev/pairs.jsonl is removed from the candidates before drawing.
+No toolcheck code is used. Every record gets "split": "fresh".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import draw as D  # noqa: E402
+from overlap_common import CAND, CORPUS, DEV, HERE, OWN, load_corpus, load_pairs  # noqa: E402
+
+SEED = 2026
+OUT = HERE / "pairs_fresh.jsonl"
+LABELS = HERE / "labels_fresh.jsonl"
+QUOTAS: dict[str, list[tuple[str, int]]] = {
+    "tooluniverse-cross": [("tfidf-high", 30), ("tfidf-mid", 4)],
+    "bundle": [("same-name", 8), ("tfidf-high", 14), ("hard-list-vs-get", 3), ("hard-opposite", 3), ("random", 3)],
+    "livemcpbench-cross": [("same-name", 6), ("tfidf-high", 12), ("hard-sibling", 3), ("random", 3)],
+    "captured-cross": [("tfidf-high", 5)],
+    "tooluniverse": [("tfidf-high", 10), ("hard-list-vs-get", 4), ("hard-opposite", 3), ("hard-sibling", 3),
+                     ("random", 4)],
+    "tooluniverse-package": [("hard-deprecated", 4)],
+    "bfcl-entry": [("tfidf-high", 6), ("hard-list-vs-get", 3), ("random", 3)],
+    "bfcl-class": [("tfidf-high", 2), ("hard-opposite", 2)],
+    "livemcpbench-same": [("tfidf-high", 3), ("hard-list-vs-get", 2)],
+    "server": [("tfidf-high", 4), ("hard-sibling", 3), ("random", 2)],
+}
+
+
+def _pair_id(r: dict) -> str:
+    return r["id"]
+
+
+def earlier_ids() -> set[str]:
+    ids = set()
+    for path in (OWN, CAND):
+        ids |= {_pair_id(r) for r in load_pairs(path)}
+    for r in load_pairs(DEV):
+        ids.add("|".join(sorted((f"A:{r['a']['line']}", f"A:{r['b']['line']}"))))
+    return ids
+
+
+def draw(corpus) -> list[dict]:
+    seen = earlier_ids()
+    original = D.family_pairs
+
+    def fresh_family_pairs(family, sets, tfidf=None):
+        return {k: v for k, v in original(family, sets, tfidf).items() if k not in seen}
+
+    saved = (D.SEED, D.QUOTAS, D.ROUND3, D.family_pairs)
+    D.SEED, D.QUOTAS, D.ROUND3, D.family_pairs = SEED, QUOTAS, [], fresh_family_pairs
+    try:
+        out = D.draw(corpus)
+    finally:
+        D.SEED, D.QUOTAS, D.ROUND3, D.family_pairs = saved
+    for p in out:
+        p["split"] = "fresh"
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 unless pairs_fresh.jsonl matches the procedure")
+    args = ap.parse_args(argv)
+    corpus = load_corpus(CORPUS)
+    if corpus is None:
+        print("draw_fresh.py needs ../shared/corpus/A/tools.jsonl", file=sys.stderr)
+        return 2
+    pairs = draw(corpus)
+    labels = {x["id"]: x for x in load_pairs(LABELS)} if LABELS.is_file() else {}
+    for p in pairs:
+        lab = labels.get(p["id"])
+        if lab:
+            p["label"], p["why"] = lab["label"], lab["why"]
+    text = "".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs)
+    if args.check:
+        ok = OUT.is_file() and OUT.read_text(encoding="utf-8") == text
+        print("pairs_fresh.jsonl is up to date" if ok else "pairs_fresh.jsonl differs from draw_fresh.py's output")
+        return 0 if ok else 1
+    OUT.write_text(text, encoding="utf-8")
+    c = Counter((p["tool_set"], p["stratum"]) for p in pairs)
+    for k in sorted(c):
+        print(f"{c[k]:4d}  {k[0]:28s} {k[1]}")
+    print(f"{len(pairs)} pairs, {sum(p['label'] is None for p in pairs)} unlabelled")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
