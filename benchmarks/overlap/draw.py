@@ -517,25 +517,32 @@ def main() -> int:
         print("draw.py needs ../shared/corpus/A/tools.jsonl", file=sys.stderr)
         return 2
     pairs = draw(corpus)
-    labels = {}
-    if LABELS.is_file():
-        for x in load_pairs(LABELS):
-            labels[x["id"]] = x
-    for p in pairs:
-        lab = labels.get(p["id"])
-        if lab:
-            p["label"], p["why"] = lab["label"], lab["why"]
-    text = "".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs)
+    join_labels(pairs, LABELS)
     if args.unlabelled:
         for p in pairs:
             if p["label"] is None:
                 print(p["id"], p["stratum"], p["a"]["name"], "|", p["b"]["name"])
         return 0
-    if args.check:
-        ok = OWN.is_file() and OWN.read_text(encoding="utf-8") == text
-        print("pairs_own.jsonl is up to date" if ok else "pairs_own.jsonl differs from draw.py's output")
+    return write_or_check(pairs, OWN, "draw.py", args.check)
+
+
+def join_labels(pairs: list[dict], labels_path) -> None:
+    """Fill each pair's label and reason from the labels file (by pair id), where it has one."""
+    labels = {x["id"]: x for x in load_pairs(labels_path)} if labels_path.is_file() else {}
+    for p in pairs:
+        lab = labels.get(p["id"])
+        if lab:
+            p["label"], p["why"] = lab["label"], lab["why"]
+
+
+def write_or_check(pairs: list[dict], out, script: str, check: bool) -> int:
+    """Write the pairs file (and print its counts), or with ``check`` exit 1 unless it already holds them."""
+    text = "".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs)
+    if check:
+        ok = out.is_file() and out.read_text(encoding="utf-8") == text
+        print(f"{out.name} is up to date" if ok else f"{out.name} differs from {script}'s output")
         return 0 if ok else 1
-    OWN.write_text(text, encoding="utf-8")
+    out.write_text(text, encoding="utf-8")
     c = Counter((p["tool_set"], p["stratum"]) for p in pairs)
     for k in sorted(c):
         print(f"{c[k]:4d}  {k[0]:28s} {k[1]}")

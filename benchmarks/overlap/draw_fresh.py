@@ -14,9 +14,7 @@ No toolcheck code is used. Every record gets "split": "fresh".
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -81,23 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         print("draw_fresh.py needs ../shared/corpus/A/tools.jsonl", file=sys.stderr)
         return 2
     pairs = draw(corpus)
-    labels = {x["id"]: x for x in load_pairs(LABELS)} if LABELS.is_file() else {}
-    for p in pairs:
-        lab = labels.get(p["id"])
-        if lab:
-            p["label"], p["why"] = lab["label"], lab["why"]
-    text = "".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs)
-    if args.check:
-        ok = OUT.is_file() and OUT.read_text(encoding="utf-8") == text
-        print("pairs_fresh.jsonl is up to date" if ok else "pairs_fresh.jsonl differs from draw_fresh.py's output")
-        return 0 if ok else 1
-    OUT.write_text(text, encoding="utf-8")
-    c = Counter((p["tool_set"], p["stratum"]) for p in pairs)
-    for k in sorted(c):
-        print(f"{c[k]:4d}  {k[0]:28s} {k[1]}")
-    print(f"{len(pairs)} pairs, {sum(p['label'] is None for p in pairs)} unlabelled")
-    return 0
-
+    D.join_labels(pairs, LABELS)
+    return D.write_or_check(pairs, OUT, "draw_fresh.py", args.check)
 
 if __name__ == "__main__":
     sys.exit(main())
