@@ -255,3 +255,23 @@ def test_every_clause_is_true_on_corpus_servers(tmp_path):
     found, tools = _lint(tmp_path, _corpus_sets())
     assert len(found) >= 25  # enough messages to check (28 at 0.3 once the sibling and lookup-key vetoes cut)
     _assert_true(found, tools)
+
+
+def _fixture_sets() -> dict[str, list[dict]]:
+    import yaml
+
+    out = {}
+    for case in sorted((ROOT / "tests" / "rules" / "TC430").glob("*/*/contracts")):
+        tools = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted(case.glob("*.y*ml"))]
+        out[f"{case.parent.parent.name}-{case.parent.name}"] = [
+            {"name": t["name"], "description": t.get("description") or "", "parameters": t.get("parameters")}
+            for t in tools]
+    return out
+
+
+def test_every_clause_is_true_on_the_fixtures(tmp_path):
+    """The paraphrase fixtures in English, Japanese and Chinese too: a quoted sentence is the tool's own text (not
+    the lexicon's English glosses of it)."""
+    found, tools = _lint(tmp_path, _fixture_sets())
+    assert len(found) >= 15
+    _assert_true(found, tools)

@@ -484,6 +484,14 @@ def prepare_text(text: str) -> str:
     return text
 
 
+def _unglossed(text: str) -> str:
+    """``text`` as its author wrote it, cut as prepare_text cuts it: what a quote is taken from (sentence k of
+    it is sentence k of the prepared text when both have as many sentences; NFKC when only that agrees)."""
+    raw = text[:MAX_DESC_CHARS]
+    norm = unicodedata.normalize("NFKC", raw)
+    return raw if len(_sentence_bounds(raw)) == len(_sentence_bounds(norm)) else norm
+
+
 def surface_words(sentence: str) -> list[str]:
     """The words of a (prepared) sentence as the background frequencies count them: lower-case ASCII words, Han
     text as bigrams (split at function characters), katakana words; hiragana (particles, endings) dropped."""
@@ -573,12 +581,19 @@ def _cue_res() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
 _DEPRECATION_WORDS = ("deprecat", "legacy", "obsolete")
 
 
-def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | None = None) -> None:
+def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | None = None,
+          original: str | None = None) -> None:
     """Tool names the description mentions, each with the strongest cue of a sentence naming it (alias >
-    instead > workflow > a mere mention), and whether it says the tool is deprecated."""
+    instead > workflow > a mere mention), and whether it says the tool is deprecated. ``text`` is the prepared
+    description (Chinese and Japanese words replaced by English glosses, which the cues are read from);
+    ``original`` the description before glossing, which the quoted sentence is taken from, so that a finding
+    quotes what the tool really says."""
     low_text = text.lower()
     if f.deprecated is None and ("deprecat" in low_text or "legacy" in low_text or "obsolete" in low_text):
-        f.deprecated = next((x for x in sentences if any(w in x.lower() for w in _DEPRECATION_WORDS)), None)
+        at = next((i for i, x in enumerate(sentences) if any(w in x.lower() for w in _DEPRECATION_WORDS)), None)
+        if at is not None:
+            shown = split_sentences(original) if original is not None and original != text else sentences
+            f.deprecated = shown[at] if len(shown) == len(sentences) else sentences[at]
     idents = [(m.start(), next(g for g in m.groups() if g)) for m in _IDENT_RE.finditer(text)]
     if known is not None:
         idents = [(pos, ident) for pos, ident in idents if norm_ident(ident) in known]
@@ -587,6 +602,11 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
     res = _cue_res()
     kinds: dict[int, str] = {}
     bounds = _sentence_bounds(text)
+    quote_text, quote_bounds = text, bounds
+    if original is not None and original != text:
+        ob = _sentence_bounds(original)
+        if len(ob) == len(bounds):  # glosses hold no sentence ends: sentence k is the same sentence
+            quote_text, quote_bounds = original, ob
     for pos, ident in idents:
         key = norm_ident(ident)
         if len(key) < 3:
@@ -597,7 +617,7 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
             kind = kinds[k] = _cue_kind(_sentence_at(text, bounds, k).lower(), res)
         prev = f.cue_names.get(key)
         if prev is None or _RANK[kind] > _RANK[prev[0]]:
-            f.cue_names[key] = (kind, _sentence_at(text, bounds, k))
+            f.cue_names[key] = (kind, _sentence_at(quote_text, quote_bounds, k))
 
 
 def _sentence_at(text: str, bounds: list[int], k: int) -> str:
@@ -664,7 +684,7 @@ def _parse_description(f: Frame, description: str, known_names: frozenset[str] |
     f.desc_low = text.lower()
     if f.action is None or not f.obj:
         _lead(f, sents[0])
-    _cues(f, text, sents, known_names)
+    _cues(f, text, sents, known_names, _unglossed(description) if text is not description else None)
     _platforms(f, sents[:2])
 
 
