@@ -223,3 +223,16 @@ def test_round_table_reads_one_round_and_applies_the_gate(tmp_path):
     assert rows["TC901"]["precision"] == 0.8 and round_table.gate(rows["TC901"]) == "meets"
     assert round_table.gate({**rows["TC901"], "default": False}) == "opt-in"
     assert "| TC900 | `x` | error | on | 20 | 19 | 1 | 0 |" in round_table.markdown(list(rows.values()))
+
+
+def test_rounds_filter_keeps_only_the_blind_rounds_and_the_gate_follows_the_policy():
+    """`run.py --round fresh --round fresh4`: only those rounds' verdicts are matched; the markdown's gate column is
+    the severity policy (error: strict >= 95%; warning: precision >= 80%)."""
+    recs = [{"round": r, "key": k} for r, k in (("before", "a"), ("fresh", "b"), ("fresh4", "c"), ("after", "d"))]
+    assert [r["key"] for r in prun.only_rounds(recs, ["fresh", "fresh4"])] == ["b", "c"]
+    with pytest.raises(ValueError, match="fresh9"):
+        prun.only_rounds(recs, ["fresh", "fresh9"])
+    row = {"judged": 20, "severity": "error", "precision": 1.0, "precision_strict": 0.95}
+    assert prun.gate(row) == "meets" and prun.gate({**row, "precision_strict": 0.94}) == "below"
+    assert prun.gate({**row, "severity": "warning", "precision": 0.8, "precision_strict": 0.5}) == "meets"
+    assert prun.gate({**row, "judged": 0}) == "—"

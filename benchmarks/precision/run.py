@@ -415,12 +415,32 @@ def severity_rates(findings: list[dict], rows: list[dict]) -> dict:
     return out
 
 
+def only_rounds(judged: list[dict], rounds: list[str]) -> list[dict]:
+    """The verdicts of these judging rounds only (ValueError naming a round that has none)."""
+    unknown = sorted(set(rounds) - {r.get("round") for r in judged})
+    if unknown:
+        raise ValueError(f"no verdicts of round(s) {', '.join(unknown)}")
+    return [r for r in judged if r.get("round") in rounds]
+
+
+def gate(row: dict) -> str:
+    """The severity policy's bar for a rule's row (README, "Severity policy"): an error needs strict precision
+    (debatable counted as false) >= 95%, a warning precision >= 80%; "—" when nothing of it is judged."""
+    if not row["judged"]:
+        return "—"
+    if row["severity"] == "error":
+        return "meets" if (row["precision_strict"] or 0) >= 0.95 else "below"
+    if row["severity"] == "warning":
+        return "meets" if (row["precision"] or 0) >= 0.80 else "below"
+    return row["severity"]
+
+
 def markdown(table: list[dict], rates: dict, meta: dict) -> str:
     lines = [f"Precision of toolcheck {meta['toolcheck_version']} ({meta['mode']}; {meta['sets']} sets, "
              f"{meta['tools_rate']} tools counted once; judged rounds: {', '.join(meta['rounds']) or 'none'}).", "",
              "| code | name | severity | findings | per 1k tools | per 1k imported | judged n | true | debatable "
-             "| false | precision (95% LB) | strict (95% LB) |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| false | precision (95% LB) | strict (95% LB) | gate |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in table:
         prec = f"{_fmt(r['precision'], True)} ({_fmt(r['precision_lb'], True)})" if r["precision"] is not None \
             else "—"
@@ -428,7 +448,7 @@ def markdown(table: list[dict], rates: dict, meta: dict) -> str:
             if r["precision_strict"] is not None else "—"
         lines.append(f"| {r['code']} | `{r['name']}` | {r['severity']} | {r['findings']} | {_fmt(r['per_1k_tools'])} "
                      f"| {_fmt(r['per_1k_imported'])} | {r['judged']} | {r['true']} | {r['debatable']} | {r['false']} "
-                     f"| {prec} | {strict} |")
+                     f"| {prec} | {strict} | {gate(r)} |")
     lines.append("")
     for view, d in rates.items():
         lines.append(f"- {view}: {d['tools']} tools in {d['sets']} sets: {d['errors_per_1k']} errors, "
@@ -635,6 +655,10 @@ def main(argv=None) -> int:
     ap.add_argument("--only", action="append", metavar="PREFIX",
                     help="only the sets whose id starts with PREFIX (repeatable), e.g. server/ or lmb/fetch")
     ap.add_argument("--judged", type=Path, default=JUDGED)
+    ap.add_argument("--round", action="append", metavar="NAME", dest="rounds",
+                    help="use only the verdicts of this judging round (repeatable): `--round fresh --round fresh2 "
+                         "...` measures the current findings on blind verdicts alone; with --only-unjudged, "
+                         "draws the findings no such round has judged")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--markdown", type=Path, help="write the per-rule table to this file")
     ap.add_argument("--json", type=Path, help="write the whole result (table, rates, new, gone) as JSON")
@@ -664,6 +688,11 @@ def main(argv=None) -> int:
     secs = time.perf_counter() - t0
     judged = load_judged(a.judged)
     problems = validate_judged(judged)
+    if a.rounds:
+        try:
+            judged = only_rounds(judged, a.rounds)
+        except ValueError as e:
+            ap.error(f"{e} in {a.judged}")
     ran = {(r["set"], r["view"]) for r in rows}
     in_scope = [r for r in judged if (r["set"], r["view"]) in ran]  # sets this run did not lint are not "gone"
     matched, new, gone = match(findings, in_scope)
