@@ -5,7 +5,7 @@ Reports OpenAPI's `nullable`, in any input, and, in vendor-format input (e.g. JS
 a ToolUniverse file), an unknown key that is no keyword of any JSON Schema dialect, resembles none and is not a
 property schema written outside `properties` (a key of that format, such as `required_api_keys`). Neither is
 a mistake of the schema's author, but a JSON Schema validator ignores both. A key that looks like a typo or a
-misplaced property, and any unknown key in a toolcheck contract, is TC104's (a warning). Keys listed in
+misplaced property, and any other unknown key in a toolcheck contract, is TC104's (a warning). Keys listed in
 `rules.TC104.allow` are accepted here too. Formerly TC104's info case: TC104 now has one severity.
 
 Why is this bad?
