@@ -24,10 +24,10 @@ def by_code(findings, code):
 
 
 def regex_codes(pattern: str) -> list[str]:
-    """The TC1 codes a pattern gets (TC115, else TC114; TC116 unless it does not compile at all)."""
+    """The TC1 codes a pattern gets (TC115, else TC114 or TC122; TC116 unless it does not compile at all)."""
     p = pattern_problems(pattern)
-    return ((["TC115"] if p.foreign else []) + (["TC114"] if p.invalid or p.unicode_only else [])
-            + (["TC116"] if p.backtracking else []))
+    return ((["TC115"] if p.foreign else []) + (["TC114"] if p.invalid else [])
+            + (["TC122"] if p.unicode_only else []) + (["TC116"] if p.backtracking else []))
 
 
 HEAD = "name: demo\ndescription: A demo tool used by the schema rule tests.\n"
@@ -159,10 +159,21 @@ def test_boolean_required_owns_the_problem(project):
 
 
 def test_annotations_and_nullable(project):
+    # one code, one severity: OpenAPI's `nullable` is TC121's info, not TC104's warning
     fs = tc1(project, HEAD + "parameters:\n  type: object\n  title: T\n  x-owner: me\n  properties:\n"
                              "    a: {type: string, nullable: true, example: x, deprecated: true, readOnly: true}\n")
-    assert [(f.code, f.severity) for f in fs] == [("TC104", "info")]
+    assert [(f.code, f.severity) for f in fs] == [("TC121", "info")]
     assert "nullable" in fs[0].message
+
+
+def test_vendor_format_own_key_is_tc121_and_a_typo_stays_tc104(project):
+    # in vendor-format input a key that resembles no keyword is the format's own (TC121, info); a typo is TC104's
+    line = json.dumps({"name": "lookup", "description": "Look a code up.", "parameters": {
+        "type": "object", "properties": {"code": {"type": "string", "maxLenght": 9}}, "needs_keys": ["K"]}})
+    fs = tc1(project, line + "\n", rel="contracts/tools.jsonl")
+    assert sorted((f.code, f.severity, f.pointer) for f in fs) == [
+        ("TC104", "warning", "/0/parameters/properties/code/maxLenght"),
+        ("TC121", "info", "/0/parameters/needs_keys")]
 
 
 def test_keyword_of_another_dialect(project):
@@ -300,7 +311,7 @@ def test_yaml_alias_reported_at_each_place(project):
 @pytest.mark.parametrize("pattern,code", [
     ("(?P<y>\\d+)", "TC115"), ("(?i)abc", "TC115"), ("abc\\Z", "TC115"), ("\\Aabc", "TC115"),
     ("(?>a+)b", "TC115"), ("a++b", "TC115"), ("[[:digit:]]+", "TC115"), ("(?P=y)", "TC115"),
-    ("[a-", "TC114"), ("(abc", "TC114"), ("a{2,1}", "TC114"),
+    ("[a-", "TC114"), ("(abc", "TC114"), ("a{2,1}", "TC114"), ("a\\-b", "TC122"), ("\\_x", "TC122"), ("a{", "TC122"),
     ("(a+)+$", "TC116"), ("(a*)*b", "TC116"), ("(a|aa)+$", "TC116"), ("^(\\w+\\s?)*$", "TC116"),
     ("(.*a)+x", "TC116"), ("(\\d+|\\w+)*!", "TC116"), ("^([a-zA-Z0-9]+\\s?)+$", "TC116"),
 ])
@@ -317,11 +328,13 @@ def test_regex_clean(pattern):
     assert regex_codes(pattern) == []
 
 
-def test_unicode_mode_only_escape_is_a_warning(project):
+def test_unicode_mode_only_escape_has_its_own_code(project):
+    # one code, one severity: invalid only in `u` mode is TC122's warning; invalid in both modes TC114's error
     fs = tc1(project, HEAD + "parameters:\n  type: object\n  properties:\n"
-                             "    a: {type: string, pattern: 'GIFT\\-[0-9]+'}\n")
+                             "    a: {type: string, pattern: 'GIFT\\-[0-9]+'}\n    b: {type: string, pattern: '[a-'}\n")
     assert [(f.code, f.severity, f.pointer) for f in fs] == [
-        ("TC114", "warning", "/parameters/properties/a/pattern")]
+        ("TC122", "warning", "/parameters/properties/a/pattern"),
+        ("TC114", "error", "/parameters/properties/b/pattern")]
 
 
 def test_pattern_properties_key_pointer(project):
@@ -349,8 +362,13 @@ def test_formats(project):
 def test_root_object(project):
     fs = tc1(project, HEAD + "parameters:\n  properties: {q: {type: string}}\nreturns: {type: string}\n")
     assert [(f.code, f.severity, f.pointer, f.line) for f in fs] == [("TC118", "warning", "/parameters", 3)]
+    # one code, one severity: a root type that rules out an object is TC123's error, not TC118's warning
     fs = tc1(project, HEAD + "input_schema: {type: array}\n")
-    assert [(f.code, f.severity, f.pointer) for f in fs] == [("TC118", "error", "/input_schema/type")]
+    assert [(f.code, f.severity, f.pointer) for f in fs] == [("TC123", "error", "/input_schema/type")]
+    fs = tc1(project, HEAD + "parameters: {type: [string, 'null']}\n")
+    assert [(f.code, f.severity, f.pointer) for f in fs] == [("TC123", "error", "/parameters/type")]
+    fs = tc1(project, HEAD + "parameters: {type: [object, 'null']}\n")
+    assert [(f.code, f.severity, f.pointer) for f in fs] == [("TC118", "warning", "/parameters/type")]
     fs = tc1(project, HEAD + "parameters: {type: dict}\n")
     assert [f.code for f in fs] == ["TC103"]
 

@@ -280,9 +280,11 @@ class Schema:
 class SchemaFacts:
     """The schemas of one contract, walked on first use."""
 
-    def __init__(self, contract: Any, extra_formats: frozenset[str]) -> None:
+    def __init__(self, contract: Any, extra_formats: frozenset[str],
+                 extra_keywords: frozenset[str] = frozenset()) -> None:
         self.contract = contract
         self.extra_formats = extra_formats  # TC117's option `formats` (TC120 accepts them too)
+        self.extra_keywords = extra_keywords  # TC104's option `allow` (TC121 accepts them too)
 
     @cached_property
     def schemas(self) -> list[Schema]:
@@ -306,12 +308,13 @@ class SchemaIndex(Index):
     def __init__(self, run: RunView) -> None:
         super().__init__(run)
         self.extra_formats = names(run.options("TC117").get("formats"))
+        self.extra_keywords = names(run.options("TC104").get("allow"))
         self._facts: dict[int, SchemaFacts] = {}
 
     def facts(self, item: Any) -> SchemaFacts:
         got = self._facts.get(id(item))
         if got is None or got.contract is not item:
-            got = self._facts[id(item)] = SchemaFacts(item, self.extra_formats)
+            got = self._facts[id(item)] = SchemaFacts(item, self.extra_formats, self.extra_keywords)
         return got
 
 

@@ -2,9 +2,9 @@ r"""A `pattern` (or a `patternProperties` key) is not a valid ECMA-262 regular e
 
 What it does:
 Compiles each `pattern` and `patternProperties` key as ECMA-262 (the dialect JSON Schema specifies, and what
-JavaScript validators and model APIs use), in Unicode mode first. Invalid in both modes: error, with the
-compiler's message. Valid only without the Unicode flag (e.g. `\-` outside a class, `\_`): warning, since
-Ajv and other `u`-mode validators reject it. Python-only syntax is TC115.
+JavaScript validators and model APIs use), in Unicode mode and without it, and reports the ones invalid in
+both modes, with the compiler's message. A pattern valid only without the Unicode flag (e.g. `\-` outside a
+class, `\_`) is TC122 (a warning, formerly TC114's warning case). Python-only syntax is TC115.
 
 Why is this bad?
 A pattern that does not compile makes the validator refuse the whole schema, or silently skip the check.
@@ -52,8 +52,3 @@ def check(facts: SchemaFacts, options: dict[str, Any]) -> Iterator[Hit]:
                                            f"({p.invalid})",
                           "Fix the pattern; test it with JavaScript's `new RegExp(pattern, 'u')`.",
                           prefer_key=prefer_key)
-            elif p.unicode_only is not None:
-                yield Hit(s.pointer(path), f"{what} `{shown(pattern)}` is invalid in Unicode mode ({p.unicode_only}), "
-                                           "which Ajv and other JavaScript validators use",
-                          "Remove escapes of characters that need none (e.g. `\\-` outside a class, `\\_`, "
-                          "`\\ `), or write them literally.", severity="warning", prefer_key=prefer_key)

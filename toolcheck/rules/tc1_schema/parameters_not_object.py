@@ -1,9 +1,10 @@
 """The root of `parameters` does not declare `type: object`.
 
 What it does:
-Reports a `parameters` schema (any alias) whose root has no `type` (warning), or a `type` other than
-`object` (error), or a list of types that includes others besides `object` (warning). `returns` may be any
-type and is not checked. A root type that is not a JSON Schema type is TC103's.
+Reports a `parameters` schema (any alias) whose root has no `type`, or a list of types that admits others
+besides `object`. A root type that rules out an object (`type: array`, `type: [string, number]`) is TC123
+(an error, formerly TC118's error case); a root type that is not a JSON Schema type is TC103's. `returns`
+may be any type and is not checked.
 
 Why is this bad?
 Tool arguments are always a JSON object: OpenAI, Anthropic, Gemini and MCP all require (or assume) an
@@ -57,20 +58,9 @@ def _root(s: Schema) -> Iterator[Hit]:
                   f"Add `type: object` at the root of `{key}`: every model API expects the arguments to be an "
                   "object.")
         return
-    tptr = s.pointer(("type",))
-    if isinstance(t, str):
-        if t == "object" or t not in JSON_TYPES:
-            return  # a bad name is TC103's
-        yield Hit(tptr, f"`{key}` has `type: {t}`: tool arguments are always an object",
-                  "Use `type: object` with the value as a property, e.g. `properties: {value: {type: "
-                  f"{t}}}}}`.", severity="error", prefer_key=False)
-        return
     if isinstance(t, list) and all(isinstance(x, str) for x in t):
         if any(x not in JSON_TYPES for x in t):
-            return
-        if "object" not in t:
-            yield Hit(tptr, f"`{key}` has `type: {show(t)}`: tool arguments are always an object",
-                      "Use `type: object`.", severity="error", prefer_key=False)
-        elif len(set(t)) > 1:
-            yield Hit(tptr, f"`{key}` allows {show(t)}: tool arguments are always an object",
+            return  # a bad name is TC103's
+        if "object" in t and len(set(t)) > 1:  # a list without `object` is TC123's
+            yield Hit(s.pointer(("type",)), f"`{key}` allows {show(t)}: tool arguments are always an object",
                       "Use `type: object` alone.", prefer_key=False)

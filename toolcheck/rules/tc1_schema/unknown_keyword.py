@@ -10,9 +10,9 @@ Only keys in keyword position count: property names under `properties`/`$defs`/`
 Never reported: annotations (`title`, `description`, `$comment`, `deprecated`, `readOnly`, `writeOnly`,
 `examples`), `x-*` extensions, `definitions`/`$defs` in any dialect, and the vendor annotations `example`,
 `discriminator`, `propertyOrdering`, `externalDocs`, `xml`, `enumNames`, `enumDescriptions`,
-`markdownDescription`. `nullable` (OpenAPI) is reported as `info`: JSON Schema validators ignore it. In
-vendor-format input (e.g. JSON Lines of function objects) an unknown keyword with no likely intended keyword
-is `info`.
+`markdownDescription`. A vendor's keyword is TC121 (info, formerly TC104's info case): OpenAPI's `nullable`,
+and in vendor-format input (e.g. JSON Lines of function objects) an unknown keyword with no likely intended
+keyword.
 
 Why is this bad?
 Validators ignore unknown keywords, so the constraint the author meant (`requried`, `minLenght`) is silently
@@ -51,21 +51,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...suggest import closest
 from ..base import Hit, Option, RuleSpec
-from ._tables import (
-    ACCEPTED_ANNOTATIONS,
-    ALL_KEYWORDS,
-    CANONICAL_URI,
-    D4,
-    D6,
-    D7,
-    D2019,
-    D2020,
-    KEYWORD_HISTORY,
-    KEYWORDS,
-    NONKEYWORD_HINTS,
-)
+from ._keywords import is_vendor_keyword, looks_like_property, reported_unknown, suggestion
+from ._tables import ALL_KEYWORDS, CANONICAL_URI, D4, D6, D7, D2019, D2020, KEYWORD_HISTORY, KEYWORDS
 from ._values import names
 from .index import Schema, SchemaFacts, SchemaIndex, Unknown
 
@@ -75,31 +63,21 @@ RULE = RuleSpec("TC104", "unknown-keyword", severity="warning", scope="contract"
 
 
 def check(facts: SchemaFacts, options: dict[str, Any]) -> Iterator[Hit]:
-    allow = names(options["allow"])
-    for s in facts.schemas:
-        for u in s.unknown:
-            k = u.key
-            if k.startswith("x-") or k in ACCEPTED_ANNOTATIONS or k in allow:
-                continue
-            if k == "id" and isinstance(u.value, str):
-                continue  # draft-04 identifier in a later dialect: harmless
+    for s, u in reported_unknown(facts, names(options["allow"])):
+        if not is_vendor_keyword(s, u):  # `nullable`, or a vendor format's own key: TC121's
             yield _unknown(s, u)
 
 
 def _unknown(s: Schema, u: Unknown) -> Hit:
     k, v = u.key, u.value
     kptr = s.pointer(u.at.path + (k,))
-    if k == "nullable":
-        return Hit(kptr, "`nullable` is an OpenAPI keyword; JSON Schema validators ignore it",
-                   'To allow null, add "null" to `type` (e.g. `type: [string, "null"]`); `toolcheck export` '
-                   "writes `nullable` for the targets that read it.", severity="info")
     if k == "optional":
         return _optional(kptr, u)
     if k in ALL_KEYWORDS:
         why = KEYWORD_HISTORY.get(k, "")
         return Hit(kptr, f"`{k}` is not a {s.label} keyword{f' ({why})' if why else ''}; validators of this "
                          "dialect ignore it", _dialect_help(s, k))
-    sugg = NONKEYWORD_HINTS.get(k.lower()) or closest(k, s.keywords)
+    sugg = suggestion(s, k)
     if sugg is not None:
         help = f"Did you mean `{sugg}`? Rename it (an unknown keyword is silently ignored by validators)."
         if sugg == "required":
@@ -108,14 +86,13 @@ def _unknown(s: Schema, u: Unknown) -> Hit:
         from ...fixing.schema_fixes import keyword_fix
 
         return Hit(kptr, f"unknown keyword `{k}`", help, fix=keyword_fix(u.at.node, kptr, sugg))
-    if isinstance(v, dict) and ("type" in v or "description" in v):
+    if looks_like_property(v):
         return Hit(kptr, f"unknown keyword `{k}` (it looks like a property schema)",
                    f"Move `{k}` under `properties:` of this object schema, or prefix it with `x-` if it is an "
                    "extension.")
     return Hit(kptr, f"unknown keyword `{k}`",
                "Remove it, or prefix it with `x-` to keep it as an extension: validators and model APIs ignore "
-               "(or reject) unknown keywords.",
-               severity="info" if s.lenient else None)
+               "(or reject) unknown keywords.")
 
 
 def _dialect_help(s: Schema, k: str) -> str:
