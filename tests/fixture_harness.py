@@ -241,9 +241,6 @@ MIXED_SEVERITY = {
     "TC104": "unknown-keyword: info for an OpenAPI keyword under a lenient format (`nullable`), else warning",
     "TC114": "invalid-regex: warning for an escape only the `u`-mode engines reject, else error",
     "TC118": "parameters-not-object: error for a root that is not an object at all, else warning",
-    "TC803": "parameter-removed: warning when no witness shows a call the new version refuses, else error",
-    "TC807": "bound-tightened: warning when the tightening is not decided (an optional bound), else error",
-    "TC809": "format-changed: warning for a format the checker does not know (no witness), else error",
 }
 
 
