@@ -48,9 +48,9 @@ UNREADABLE = frozenset({"TC001", "TC004", "TC005", "TC006", "TC010", "TC011"})
 
 BREAKING = ("TC801", "TC802", "TC803", "TC804", "TC805", "TC806", "TC807", "TC808", "TC809", "TC810", "TC811",
             "TC812")
-# breaking-looking changes no witness proves (one code, one severity: TC803's, TC807's and TC809's former warning
-# cases): a property removed from an open object (TC813), any other narrowing whose witness search failed (TC814), a
-# format validators do not know (TC815); counted as breaking only with TC840's `unknown-as-breaking`
+# breaking-looking changes no witness proves (one code, one severity: the former warning cases of TC803-TC811):
+# a property removed from an open object (TC813), a format validators do not know (TC815), any other narrowing
+# whose witness search failed (TC814); counted as breaking only with TC840's `unknown-as-breaking`
 UNPROVEN = ("TC813", "TC814", "TC815")
 COMPATIBLE = ("TC820", "TC821", "TC822", "TC823", "TC824", "TC825", "TC826", "TC827")
 UNKNOWN_CODE = "TC830"

@@ -12,8 +12,8 @@ Formerly the warning case of each of TC803-TC811 (TC807's in the fixtures: a bou
 
 Why is this bad?
 The change probably rejects arguments that used to be valid, but toolcheck cannot show one: a human has to
-look. It does not fail `toolcheck diff` (a warning) and does not count as breaking for the version rule
-unless `rules.TC840.unknown-as-breaking` is set.
+look. As a warning it fails `toolcheck diff` only with `--fail-on warning`, and it counts as breaking for the
+version rule (TC840) only with `rules.TC840.unknown-as-breaking`.
 
 Example:
 ```yaml file=old/search.yaml
