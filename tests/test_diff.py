@@ -16,6 +16,7 @@ import pytest
 from .conftest import CORPUS, FIXTURES, needs_corpus, run_cli
 
 BREAKING = [f"TC8{n:02d}" for n in range(1, 13)]
+UNPROVEN = ["TC813", "TC814", "TC815"]  # breaking-looking changes no witness proves: a warning code of their own
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -98,16 +99,12 @@ def _breaking_cases():
 @pytest.mark.parametrize("code,case", _breaking_cases())
 def test_breaking_fixture_has_a_witness_both_schemas_agree_on(code, case, tmp_path):
     """Every breaking fail fixture: a witness valid under OLD and rejected under NEW, re-checked here with two
-    engines; fixtures named `no-witness-*` must instead say why there is none (as a warning)."""
+    engines (a change no witness proves is TC813-TC815's, below)."""
     result = diff(copy_case(case, tmp_path))
     hits = found(result, code)
     assert hits, [(f.code, f.message) for f in result.findings]
     old, new = contracts_in(case / "old"), contracts_in(case / "new")
     for f in hits:
-        if case.name.startswith("no-witness"):
-            assert f.severity == "warning" and f.data["witness"] is None and f.data["reason"], f
-            assert "no witness" in f.message
-            continue
         assert f.severity == "error", f.message
         assert f.data["class"] == "breaking"
         w = f.data.get("witness")
@@ -129,6 +126,46 @@ def test_breaking_fixture_has_a_witness_both_schemas_agree_on(code, case, tmp_pa
             assert not accepts(n.parameters, args, formats=code == "TC809")
             assert w["error"] and w["accepted_by"] == "old" and w["rejected_by"] == "new"
             assert json.dumps(args, ensure_ascii=False)[:40] in f.message
+
+
+@pytest.mark.parametrize("code,case", [pytest.param(code, case, id=f"{code}-{case.name}") for code in UNPROVEN
+                                        for case in sorted((FIXTURES / code / "fail").iterdir())])
+def test_unproven_fixture_says_why_there_is_no_witness(code, case, tmp_path):
+    """TC813-TC815 (one code, one severity: formerly the warning cases of the breaking codes): a warning with no
+    witness, the reason in the message and data, and the breaking code it would have once proven."""
+    result = diff(copy_case(case, tmp_path))
+    hits = found(result, code)
+    assert hits, [(f.code, f.message) for f in result.findings]
+    assert not [f for f in result.findings if f.code in BREAKING], "the same change is not also reported as breaking"
+    for f in hits:
+        assert f.severity == "warning" and f.data["witness"] is None and f.data["reason"], f
+        assert f.data["class"] == "breaking" and f.data["breaking_code"] in BREAKING
+        assert f"; no witness: {f.data['reason']}" in f.message
+        if code == "TC813":
+            assert f.data["breaking_code"] == "TC803" and "additional properties are allowed" in f.data["reason"]
+        if code == "TC815":
+            assert f.data["breaking_code"] in ("TC809", "TC811") and "not a format validators know" in f.data["reason"]
+
+
+def test_unproven_changes_count_as_breaking_only_when_asked(tmp_path):
+    """The version rule counts TC813-TC815 as it counted the warnings they were split from: a change for TC841,
+    breaking for TC840 only with `unknown-as-breaking`; and `diff` exits 0 on them unless --fail-on warning."""
+    proj = tmp_path / "p"
+    props = "query: {type: string}\n    sort: {type: string}\n"
+    write(proj, "old/t.yaml", 'name: t\nversion: "1.0.0"\ndescription: A tool.\nparameters:\n  type: object\n'
+                              "  properties:\n    " + props)
+    write(proj, "new/t.yaml", 'name: t\nversion: "1.0.1"\ndescription: A tool.\nparameters:\n  type: object\n'
+                              "  properties:\n    query: {type: string}\n")
+    write(proj, "toolcheck.yaml", "paths: [new]\n")
+    assert [(f.code, f.severity) for f in diff(proj).findings] == [("TC813", "warning")]
+    assert run_cli("diff", "old", "new", cwd=proj).returncode == 0
+    assert run_cli("diff", "old", "new", "--fail-on", "warning", cwd=proj).returncode == 1
+    write(proj, "toolcheck.yaml", "paths: [new]\nrules:\n  TC840: {unknown-as-breaking: true}\n")
+    r = diff(proj)
+    assert sorted(f.code for f in r.findings) == ["TC813", "TC840"]
+    [v] = found(r, "TC840")
+    assert v.data["changes"] == ["TC813"] and v.severity == "error"
+    assert run_cli("diff", "old", "new", cwd=proj).returncode == 1
 
 
 # ------------------------------------------------------------------------------------------------ exact findings
@@ -563,8 +600,10 @@ def test_corpus_sample_self_diff_is_clean_and_mutations_have_witnesses(tmp_path)
             assert accepts(old[f.tool]["parameters"], args, formats=True)
             assert not accepts(new[f.tool]["parameters"], args)
             verified += 1
-        elif f.code in BREAKING:
-            assert f.data["reason"]  # no witness: said why (BFCL's `dict` types do not compile, ...)
+        else:
+            assert f.code not in BREAKING, f"{f.code} is an error with a witness: {f.message}"
+            if f.code in UNPROVEN:  # no witness: said why (BFCL's `dict` types do not compile, ...)
+                assert f.data["reason"] and f.data["breaking_code"] in BREAKING
     tools_with = {f.tool for f in res.findings}
     mutated = {n for n, what in expected.items() if what != "none"}
     assert mutated <= tools_with

@@ -48,6 +48,10 @@ UNREADABLE = frozenset({"TC001", "TC004", "TC005", "TC006", "TC010", "TC011"})
 
 BREAKING = ("TC801", "TC802", "TC803", "TC804", "TC805", "TC806", "TC807", "TC808", "TC809", "TC810", "TC811",
             "TC812")
+# breaking-looking changes no witness proves (one code, one severity: the former warning cases of TC803-TC811):
+# a property removed from an open object (TC813), a format validators do not know (TC815), any other narrowing
+# whose witness search failed (TC814); counted as breaking only with TC840's `unknown-as-breaking`
+UNPROVEN = ("TC813", "TC814", "TC815")
 COMPATIBLE = ("TC820", "TC821", "TC822", "TC823", "TC824", "TC825", "TC826", "TC827")
 UNKNOWN_CODE = "TC830"
 VERSION_CODES = ("TC840", "TC841")
@@ -435,8 +439,8 @@ class _Analysis:
             hits.append(("TC811", Hit("", msg, HELP["TC811"], data=data), "breaking"))
         else:
             msg = f"result schema removed (`{ka}`); no witness: {reason}"
-            data = {"class": "breaking", "witness": None, "reason": reason}
-            hits.append(("TC811", Hit("", msg, HELP["TC811"], severity="warning", data=data), "unverified"))
+            data = {"class": "breaking", "witness": None, "reason": reason, "breaking_code": "TC811"}
+            hits.append(("TC814", Hit("", msg, HELP["TC811"], data=data), "unverified"))
 
     def describe(self, ch: Change, which: str, root_a: Any, root_b: Any) -> tuple[str, str, Hit]:
         params = which == "parameters"
@@ -474,8 +478,9 @@ class _Analysis:
             return code, "breaking", Hit("", text + tail, HELP[code], data=data)
         data["witness"] = None
         data["reason"] = reason
-        return code, "unverified", Hit("", f"{text}; no witness: {reason}", HELP[code], severity="warning",
-                                       data=data)
+        data["breaking_code"] = code  # the code it has once a witness proves it
+        # its own code (one code, one severity); the help is the breaking change's: what to do is the same
+        return unproven_code(ch), "unverified", Hit("", f"{text}; no witness: {reason}", HELP[code], data=data)
 
     # -- the version rule
     def version(self, o: Contract, n: Contract, hits: list) -> None:
@@ -535,6 +540,17 @@ class _Analysis:
                           "changes": sorted({c for c, _, _ in counted})})
             h.related = related
             hits.append(("TC841", h, "version"))
+
+
+def unproven_code(ch: Change) -> str:
+    """The code of a narrowing no witness proves (one code, one severity): a removed property that an open object
+    still accepts (TC813) or a `format` validators do not know (TC815) -- the comparison shows no value is
+    rejected -- and any other change whose witness was not found or whose schema does not compile (TC814)."""
+    if ch.no_witness and ch.kind == "property-removed":
+        return "TC813"
+    if ch.no_witness and ch.kind == "format-changed":
+        return "TC815"
+    return "TC814"
 
 
 def _same(x: Any, y: Any) -> bool:

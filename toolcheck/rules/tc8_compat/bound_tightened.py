@@ -3,7 +3,9 @@
 What it does:
 Reports a lower or raised limit (`minimum`/`exclusiveMinimum`, `maximum`/`exclusiveMaximum`, `minLength`,
 `maxLength`, `minItems`, `maxItems`, `minProperties`, `maxProperties`), a new or stricter `multipleOf`, and
-`uniqueItems` added. The witness is a value at the old limit.
+`uniqueItems` added. The witness is a value at the old limit. When toolcheck finds none (a schema that does
+not compile, a bound on an `anyOf` branch it cannot reach), the change is TC814 (a warning, formerly
+TC807's warning case).
 
 Why is this bad?
 Values that used to be fine — the old maximum itself, a long-but-valid text — are now rejected.

@@ -43,7 +43,7 @@ Options:
 `rules.TC840.zero-major` (default `minor`): below 1.0.0, `minor` accepts a minor bump for a breaking
 change; `major` requires 1.0.0.
 `rules.TC840.unknown-as-breaking` (default false): count undecided changes (TC830) and breaking changes
-without a verified witness as breaking.
+without a verified witness (TC813-TC815) as breaking.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ from ..base import Option, RuleSpec
 OPTIONS = {
     "zero-major": Option(str, "minor", "below 1.0.0: `minor` accepts a minor bump for a breaking change, `major` "
                                        "requires 1.0.0"),
-    "unknown-as-breaking": Option(bool, False, "count undecided changes (TC830) and unverified breaking changes as "
-                                               "breaking"),
+    "unknown-as-breaking": Option(bool, False, "count undecided changes (TC830) and unverified breaking changes "
+                                               "(TC813-TC815) as breaking"),
 }
 RULE = RuleSpec("TC840", "breaking-change-without-major-bump", severity="error", scope="emitted", options=OPTIONS)

@@ -21,7 +21,8 @@ from ..base import Index, RunView
 
 # the codes the analysis reports besides TC801, in the order their hits are handed to the engine
 EMITS = ("TC802", "TC803", "TC804", "TC805", "TC806", "TC807", "TC808", "TC809", "TC810", "TC811", "TC812",
-         "TC820", "TC821", "TC822", "TC823", "TC824", "TC825", "TC826", "TC827", "TC830", "TC840", "TC841")
+         "TC813", "TC814", "TC815", "TC820", "TC821", "TC822", "TC823", "TC824", "TC825", "TC826", "TC827", "TC830",
+         "TC840", "TC841")
 
 
 class CompatIndex(Index):

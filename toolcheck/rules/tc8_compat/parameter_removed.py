@@ -1,10 +1,11 @@
 """A parameter (a property of the arguments, at any depth) was removed.
 
 What it does:
-Reports each property the old schema defines and the new one does not. When the new object closes
-additional properties, the witness is the old arguments with that property set, now rejected. When it
-leaves them open, no argument is rejected — the value is silently ignored — and the finding is a warning
-that says so.
+Reports each property the old schema defines and the new one does not, where the new object closes
+additional properties: the witness is the old arguments with that property set, now rejected. When it
+leaves them open, no argument is rejected — the value is silently ignored — and that is TC813 (a warning,
+formerly TC803's warning case); a removal no witness proves for another reason (a schema that does not
+compile) is TC814.
 
 Why is this bad?
 Callers still send it: either their calls fail, or what they asked for is quietly dropped.
