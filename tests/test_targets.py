@@ -288,6 +288,13 @@ def test_a_catalogue_over_a_tool_limit_is_its_own_warning_code(project):
     assert "send at most 128 at a time" in fs[0].message
     _write(project, "contracts/catalogue.json", json.dumps(_functions(128)))
     assert not _tc2(run_engine("validate", cwd=project.path), "TC226")
+    # JSON Lines records group by `source`, which the message names
+    _write(project, "contracts/corpus.jsonl", "".join(json.dumps({**f, "source": "pkg@1:tools.json"}) + "\n"
+                                                      for f in _functions(129)))
+    (f,) = _tc2(run_engine("validate", cwd=project.path), "TC226")
+    assert f.file == "contracts/corpus.jsonl" and f.pointer == "/128/name"
+    assert "this file lists 129 tools from `pkg@1:tools.json`" in f.message
+    assert not _tc2(run_engine("validate", cwd=project.path), "TC213")
 
 
 def test_anthropic_strict_budgets_sum_over_tools(project):

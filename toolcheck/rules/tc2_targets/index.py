@@ -402,21 +402,23 @@ def tool_limit_hits(tools: ToolSet, soft: bool) -> list[Hit]:
             continue  # over the hard limit too: that error says it
         c = members[lim.max]
         specs = [t for t in lim.targets if any(t in targets[id(m)] for m in members)]
-        help = "Send fewer tools per request (group them by task, or load them on demand), or split the set."
+        advice = "Send fewer tools per request (group them by task, or load them on demand), or split the set."
         code, severity = ("TC217" if lim.soft else "TC213"), lim.severity
         if lim.soft:
             msg = (f"{{who}} advises fewer than {lim.max} {lim.what} at any one time (a soft suggestion, not a "
                    f"limit); this tool set sends {len(members)} (this is number {lim.max + 1})")
         elif tools.catalogue:
             code, severity = "TC226", None  # (the rule's own severity)
-            msg = (f"this file lists {len(members)} {lim.what}; a request with all of them is rejected by {{who}} "
-                   f"(limit {lim.max}; this is number {lim.max + 1}); send at most {lim.max} at a time")
-            help = (f"Have the host load at most {lim.max} of them per request (by task, or on demand); split the "
+            source = group[0].metadata.get("source")  # (JSON Lines records group by it)
+            lists = f"lists {len(members)} {lim.what}" + (f" from `{source}`" if source else "")
+            msg = (f"this file {lists}; a request with all of them is rejected by {{who}} (limit {lim.max}; this "
+                   f"is number {lim.max + 1}); send at most {lim.max} at a time")
+            advice = (f"Have the host load at most {lim.max} of them per request (by task, or on demand); split the "
                     "file if it is sent whole.")
         else:
             msg = (f"{{who}} accepts at most {lim.max} {lim.what} per request; this tool set sends "
                    f"{len(members)} (this is number {lim.max + 1})")
-        h = Hit("/name" if c.name is not None else "", fill_who(msg, specs), help, code=code, severity=severity,
+        h = Hit("/name" if c.name is not None else "", fill_who(msg, specs), advice, code=code, severity=severity,
                 target=specs[0], url=url_for(lim.rule), fixable=False)
         first = members[0]
         h.related = [{"file": first.file.path, "line": first.file.locate(first.pointer)[0], "pointer": first.pointer,
