@@ -1,14 +1,14 @@
 """A catalogue file lists more tools for a target than one request accepts.
 
 What it does:
-Counts the tools of a *catalogue* (a bare JSON or YAML list of tool or function definitions, or JSON Lines of
-them, grouped by `source`: ToolUniverse and BFCL files, SDK dumps) that each target is sent, against the same
-limits as TC213: OpenAI 128 tools, Anthropic 20 strict tools, Gemini 512 function declarations. A host keeps
-such a file and may load it in part, so a catalogue over a limit is not proven to be one rejected request: it
-is this warning, split from TC213 (an error, which keeps the request payloads: a request body's `tools`, an MCP
-`tools/list` result, a Gemini `Tool`, a project's contracts). The finding points at the first tool over the
-limit. Split from TC213 under issue 17 (one code, one severity): a config that ignores or re-rates TC213 does
-not cover TC226.
+Counts the tools of a *catalogue* that each target is sent, against the same limits as TC213: OpenAI 128
+tools, Anthropic 20 strict tools, Gemini 512 function declarations. A catalogue is a bare list of vendor-format
+definitions (a JSON array of function objects, or of OpenAI, Anthropic or MCP tools or Gemini `Tool`s) or a JSON
+Lines file of them (its records grouped by `source`): ToolUniverse and BFCL files, SDK dumps. A host keeps such
+a file and may load it in part, so a catalogue over a limit is not proven to be one rejected request: it is this
+warning. TC213 (an error) keeps what is sent whole: a request body's `tools`, an MCP `tools/list` result, a
+Gemini `Tool`, a project's contracts. The finding points at the first tool over the limit. Split from TC213
+under issue 17 (one code, one severity): a config that ignores or re-rates TC213 does not cover TC226.
 
 Why is this bad?
 A host that sends the whole file has its request rejected; one that loads the tools by task or on demand must
