@@ -43,6 +43,28 @@ def test_format_detection(name, fmt, pointer, params_key, strict):
     assert c.name and c.description
 
 
+@pytest.mark.parametrize("name,sent_as", [
+    ("openai_chat.json", "request"),  # {tools: [...]}: a request body's `tools`
+    ("openai_responses.json", "catalogue"),  # a bare list
+    ("anthropic.json", "catalogue"),
+    ("gemini.json", "request"),  # one Gemini `Tool` ({functionDeclarations: [...]})
+    ("gemini_json_schema.json", "catalogue"),  # a bare list of Gemini `Tool`s
+    ("mcp_tools_list.json", "request"),  # a JSON-RPC `tools/list` response (result.tools)
+    ("bfcl.json", "catalogue"),
+    ("mixed.jsonl", "catalogue"),  # JSON Lines: one definition a line
+])
+def test_the_loader_records_whether_a_vendor_file_is_sent_whole(name, sent_as):
+    """TC213 counts a request payload as one request; a catalogue over a limit is TC226's (issue 17)."""
+    assert _load(name).file.sent_as == sent_as
+
+
+def test_a_contract_file_is_part_of_the_project_request(tmp_path):
+    p = tmp_path / "tools.json"
+    p.write_text('[{"name": "a", "description": "Tool a.", "risk": "read_only", "parameters": {"type": "object"}}]')
+    lf = load_file(str(p), "tools.json", Limits())
+    assert [c.format for c in lf.contracts] == ["contract"] and lf.file.sent_as == "request"
+
+
 def test_jsonl_mixing_shapes():
     lf = _load("mixed.jsonl")
     assert [(c.format, c.name) for c in lf.contracts] == [

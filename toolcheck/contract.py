@@ -35,6 +35,10 @@ class SourceFile:
     role: str = "contracts"  # contracts | samples
     reported: bool = True  # False: loaded only as context for cross-file rules
     format: str = "contract"  # contract | function-jsonl (vendor formats arrive with the interop work)
+    # how a vendor-format file's tools are sent: "request" (a request body's `tools`, a `tools/list` result, a
+    # Gemini `Tool`: sent whole) or "catalogue" (a bare list or JSON Lines of definitions a host may load in part);
+    # a contract file is "request" (a project's contracts form one request). Set by the loader.
+    sent_as: str = "request"
     origin: str | None = None  # "mcp": the `tools/list` of the live server of `--mcp-command`
     located: bool = True  # False: a document only in memory (a live server's listing): no line or column to show
     group: str = ""  # cross-file rules compare files of one group: "" the configured set (see discovery)

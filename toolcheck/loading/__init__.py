@@ -11,7 +11,7 @@ from typing import Any
 from ..contract import Contract, Sample, SourceFile, Suppression
 from ..model.findings import Hit
 from ..model.positions import PositionIndex
-from .formats import FORMAT_NAMES, GEMINI_KEYS, detect, other_document, tool_format, unwrap
+from .formats import FORMAT_NAMES, GEMINI_KEYS, detect, other_document, sent_as, tool_format, unwrap
 from .positions import LazyJsonIndex, MultiIndex, index_json
 from .yaml_loader import Limits, YamlLimitExceeded, load_yaml, size_text
 
@@ -310,6 +310,7 @@ def _load_jsonl(sf: SourceFile, text: str, limits: Limits, out: Loaded) -> None:
         _extract_calls(sf, records, out)
         return
     sf.format = "function-jsonl"
+    sf.sent_as = "catalogue"  # one definition a line: a host loads from it (see formats.sent_as)
     for i, rec in enumerate(records):
         if rec is None:
             continue
@@ -390,6 +391,7 @@ def _extract_vendor_tools(sf: SourceFile, fmt: str, items: Any, doc: Any, out: L
     """The tools of a document in a vendor format; a TC006 when it holds none (and no Gemini wrapper was
     reported empty already)."""
     sf.format = fmt
+    sf.sent_as = sent_as(doc)
     for ptr, item in items:
         _add_vendor_tool(sf, fmt, ptr, item, out, forced)
     wrappers = [("", doc)] if isinstance(doc, dict) else \

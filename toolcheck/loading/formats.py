@@ -115,6 +115,19 @@ def _detect_list(items: list, base: str) -> tuple[str, list[tuple[str, Any]]]:
     return fmt, out
 
 
+def sent_as(doc: Any) -> str:
+    """How the tools of a vendor-format document are sent (``SourceFile.sent_as``): ``request`` or ``catalogue``.
+
+    A mapping holds its tools under the key a request or a result carries them in: an OpenAI (Chat or Responses),
+    Anthropic or Gemini request body's `tools`, an MCP `tools/list` result (`{tools}`, or the JSON-RPC response's
+    `result.tools`), a Gemini `Tool` (`functionDeclarations`, the field the 512 cap is on). That is what goes over
+    the wire in one request: a ``request``. A bare list (of tools, function objects or Gemini `Tool`s) is what a
+    host keeps and loads from, whole or in part (ToolUniverse and BFCL files, SDK dumps): a ``catalogue``. A JSON
+    Lines file (one definition a line, the corpus records) is a catalogue too: its loader says so.
+    """
+    return "catalogue" if isinstance(doc, list) else "request"
+
+
 def unwrap(fmt: str, ptr: str, t: Any) -> tuple[str, str, Any]:
     """(format, pointer, object holding name/description/schema) for one tool."""
     if _is_openai_chat(t):

@@ -69,6 +69,7 @@ RULE_MODULES: dict[str, str] = {
     "TC223": "toolcheck.rules.tc2_targets.reference_not_reliably_supported_by_target",
     "TC224": "toolcheck.rules.tc2_targets.strict_schema_budget_exceeded_counting_nested",
     "TC225": "toolcheck.rules.tc2_targets.constraint_dropped_by_export",
+    "TC226": "toolcheck.rules.tc2_targets.tool_catalogue_over_target_limit",
     "TC301": "toolcheck.rules.tc3_samples.valid_sample_rejected",
     "TC302": "toolcheck.rules.tc3_samples.invalid_sample_accepted",
     "TC303": "toolcheck.rules.tc3_samples.sample_rejected_for_another_reason",

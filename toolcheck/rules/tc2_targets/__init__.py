@@ -14,5 +14,5 @@ these rules turn them into findings, one per problem and target:
 
 One rule per module. The schema rules (TC203-TC212, TC216) read one pass per contract and target, computed
 once by :mod:`.index`; the tool name (TC201) and description (TC202) rules check on their own; the tool-set
-rules (TC213-TC215, TC217) count over the index's tool sets.
+rules (TC213-TC215, TC217, TC226) count over the index's tool sets.
 """

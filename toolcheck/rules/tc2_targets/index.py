@@ -8,8 +8,10 @@ pass finds something the export resolves, and two checks that find the same prob
 finding. The tool name (TC201) and the description (TC202) are checked by their own rules.
 
 :class:`ToolSetIndex` (``scope="set"``) groups the contracts sent together (a project's contracts form one
-request; JSON Lines records group by file and `source`) with the targets each is sent to; TC213-TC215 and TC217
-count over them.
+request; a vendor-format file's tools, and JSON Lines records of one `source`, group by file and `source`) with
+the targets each is sent to; TC213-TC215, TC217 and TC226 count over them. A set read from a *catalogue* (a bare
+list or JSON Lines of definitions, which a host may load in part: ``SourceFile.sent_as``) is not proven to be
+one request: over a target's tool limit it is TC226's warning, not TC213's error.
 
 The vendor modules are imported on first use: `toolcheck lint` registers these rules but never runs them.
 """
@@ -330,13 +332,15 @@ def _label(pointer: str) -> str:
 # ------------------------------------------------------------------------------------------------ tool sets
 
 class ToolSet:
-    """Contracts sent together, and the targets each is sent to (by ``id``)."""
+    """Contracts sent together, and the targets each is sent to (by ``id``). ``catalogue``: the set is a
+    catalogue file's (or one `source` of it), which a host may send in part, not a request sent whole."""
 
-    __slots__ = ("members", "targets")
+    __slots__ = ("members", "targets", "catalogue")
 
-    def __init__(self, members: list, targets: dict[int, frozenset[str]]) -> None:
+    def __init__(self, members: list, targets: dict[int, frozenset[str]], catalogue: bool = False) -> None:
         self.members = members
         self.targets = targets
+        self.catalogue = catalogue
 
 
 class SetFacts:
@@ -372,13 +376,16 @@ class ToolSetIndex(Index):
         for c in item:
             key = (c.file.path, c.metadata.get("source")) if c.format != "contract" else ("",)
             groups.setdefault(key, []).append(c)
-        facts = SetFacts([ToolSet(g, targets) for g in groups.values()], index, self.run.settings.ship == "export")
+        sets = [ToolSet(g, targets, catalogue=g[0].format != "contract" and g[0].file.sent_as == "catalogue")
+                for g in groups.values()]  # (one group is one file's, or the contract files')
+        facts = SetFacts(sets, index, self.run.settings.ship == "export")
         self._facts[id(item)] = (item, facts)
         return facts
 
 
 def tool_limit_hits(tools: ToolSet, soft: bool) -> list[Hit]:
-    """The tool-count limits a set crosses: the hard ones (TC213), or a vendor's advice (``soft``, TC217)."""
+    """The tool-count limits a set crosses: the hard ones (TC213 for a request, TC226 for a catalogue), or a
+    vendor's advice (``soft``, TC217)."""
     from ...vendors.rules import TOOL_LIMITS
     from ...vendors.sources import url_for
     from ._collect import fill_who
@@ -395,16 +402,24 @@ def tool_limit_hits(tools: ToolSet, soft: bool) -> list[Hit]:
             continue  # over the hard limit too: that error says it
         c = members[lim.max]
         specs = [t for t in lim.targets if any(t in targets[id(m)] for m in members)]
+        advice = "Send fewer tools per request (group them by task, or load them on demand), or split the set."
+        code, severity = ("TC217" if lim.soft else "TC213"), lim.severity
         if lim.soft:
             msg = (f"{{who}} advises fewer than {lim.max} {lim.what} at any one time (a soft suggestion, not a "
                    f"limit); this tool set sends {len(members)} (this is number {lim.max + 1})")
+        elif tools.catalogue:
+            code, severity = "TC226", None  # (the rule's own severity)
+            source = group[0].metadata.get("source")  # (JSON Lines records group by it)
+            lists = f"lists {len(members)} {lim.what}" + (f" from `{source}`" if source else "")
+            msg = (f"this file {lists}; a request with all of them is rejected by {{who}} (limit {lim.max}; this "
+                   f"is number {lim.max + 1}); send at most {lim.max} at a time")
+            advice = (f"Have the host load at most {lim.max} of them per request (by task, or on demand); split the "
+                    "file if it is sent whole.")
         else:
             msg = (f"{{who}} accepts at most {lim.max} {lim.what} per request; this tool set sends "
                    f"{len(members)} (this is number {lim.max + 1})")
-        h = Hit("/name" if c.name is not None else "", fill_who(msg, specs),
-                "Send fewer tools per request (group them by task, or load them on demand), or split the set.",
-                code="TC217" if lim.soft else "TC213", severity=lim.severity, target=specs[0],
-                url=url_for(lim.rule), fixable=False)
+        h = Hit("/name" if c.name is not None else "", fill_who(msg, specs), advice, code=code, severity=severity,
+                target=specs[0], url=url_for(lim.rule), fixable=False)
         first = members[0]
         h.related = [{"file": first.file.path, "line": first.file.locate(first.pointer)[0], "pointer": first.pointer,
                       "tool": first.name}]

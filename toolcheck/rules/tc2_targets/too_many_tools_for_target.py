@@ -1,11 +1,13 @@
 """More tools are sent to a target than one request accepts.
 
 What it does:
-Counts the tools sent to each target together (a project's contracts form one request; JSON Lines records
-are grouped by file and `source`): OpenAI accepts 128 tools ("array too long. Expected an array with
-maximum length 128"), Anthropic 20 strict tools, Gemini 512 function declarations (64 and 128 in older
-versions, so past 512 every version rejects the request). The finding points at the first tool over the
-limit. OpenAI's advice of fewer than 20 functions is not a limit: that is TC217 (opt-in).
+Counts the tools sent to each target in one request: a project's contracts, or the tools of a request
+payload (a request body's `tools`, an MCP `tools/list` result, a Gemini `Tool`'s `functionDeclarations`).
+OpenAI accepts 128 tools ("array too long. Expected an array with maximum length 128"), Anthropic 20 strict
+tools, Gemini 512 function declarations (64 and 128 in older versions, so past 512 every version rejects the
+request). The finding points at the first tool over the limit. A catalogue (a bare list or JSON Lines of
+definitions, which a host may load in part) over a limit is TC226's warning; OpenAI's advice of fewer than 20
+functions is not a limit: that is TC217 (opt-in).
 
 Why is this bad?
 The whole request is rejected.
@@ -57,4 +59,5 @@ RULE = RuleSpec("TC213", "too-many-tools-for-target", severity="error", scope="s
 
 def check(facts: SetFacts, options: dict[str, Any]) -> Iterator[Hit]:
     for tools in facts.sets:
-        yield from facts.finish(tool_limit_hits(tools, soft=False))
+        if not tools.catalogue:  # (a catalogue's is TC226)
+            yield from facts.finish(tool_limit_hits(tools, soft=False))

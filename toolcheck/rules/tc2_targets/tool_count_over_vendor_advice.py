@@ -4,7 +4,7 @@ What it does:
 Counts the tools sent to OpenAI together (as TC213 does) and reports a set of more than 20: OpenAI's
 function-calling guide says "Aim for fewer than 20 functions at any one time, though this is just a soft
 suggestion". One finding per set, at the first tool past 20; a set past the hard limit of 128 is TC213's
-error instead. The rule is opt-in (select it with `--extend-select TC217`): servers of 20 to 30 tools are
+error instead (a catalogue file's, TC226's warning). The rule is opt-in (select it with `--extend-select TC217`): servers of 20 to 30 tools are
 normal, the host decides what it sends, and judged on published servers most maintainers would not act on
 it.
 
