@@ -808,3 +808,20 @@ def test_a_tool_stopped_with_nothing_static_to_explain_it_gets_no_explanation():
     from toolcheck.fuzz.tool import ToolFuzz
 
     assert ToolFuzz.explained(SimpleNamespace(unsat_hits=[])) == []
+
+
+@needs_extra
+def test_a_pattern_invalid_only_in_unicode_mode_still_blocks_fuzzing(tmp_path):
+    # TC122 was TC114's warning case and blocked fuzzing then; it still does, and TC705 names the code it has now
+    proj = project(tmp_path, {"gift": """
+        name: get_gift
+        description: Get one gift by its id.
+        risk: read_only
+        parameters:
+          type: object
+          properties:
+            gift_id: {type: string, pattern: "^GIFT\\\\-[0-9]+$", description: The gift's id.}
+        """}, handlers=False)
+    result, _ = fuzz(proj, seed=0, max_examples=10)
+    (f,) = by_code(result, "TC705")
+    assert f.pointer == "/parameters" and "(TC122)" in f.message
