@@ -41,6 +41,7 @@ RULE_MODULES: dict[str, str] = {
     "TC118": "toolcheck.rules.tc1_schema.parameters_not_object",
     "TC119": "toolcheck.rules.tc1_schema.contradiction_for_one_type",
     "TC120": "toolcheck.rules.tc1_schema.openapi_format",
+    "TC124": "toolcheck.rules.tc1_schema.null_default_on_non_nullable",
     "TC201": "toolcheck.rules.tc2_targets.tool_name_invalid_for_target",
     "TC202": "toolcheck.rules.tc2_targets.description_too_long_for_target",
     "TC203": "toolcheck.rules.tc2_targets.root_not_object",
