@@ -88,6 +88,7 @@ RULE_MODULES: dict[str, str] = {
     "TC411": "toolcheck.rules.tc4_naming.model_directed_instruction",
     "TC412": "toolcheck.rules.tc4_naming.invisible_characters",
     "TC413": "toolcheck.rules.tc4_naming.description_restates_name",
+    "TC414": "toolcheck.rules.tc4_naming.suspected_model_directed_instruction",
     "TC430": "toolcheck.rules.tc4_naming.overlapping_tools",
     "TC501": "toolcheck.rules.tc5_leaks.internal_host",
     "TC502": "toolcheck.rules.tc5_leaks.connection_string",
