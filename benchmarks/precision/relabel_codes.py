@@ -1,7 +1,8 @@
 """Relabel judged findings whose code changed while the finding did not (same file, pointer, message, severity).
 
 Issue 17, "one code, one default severity": the warning cases of TC201-TC214 became codes of their own
-(TC218-TC225). A judged verdict is about the finding, not its code, so it is kept and only its code (and the
+(TC218-TC225), and TC110's `default: null` on a schema that rejects null became TC124 (TC110 itself an error),
+told apart by the finding's message. A judged verdict is about the finding, not its code, so it is kept and only its code (and the
 code field of its key) follows. Idempotent; run once after such a split:
 
     python benchmarks/precision/relabel_codes.py [--check]
@@ -30,6 +31,10 @@ RECODED = {
     ("TC208", "warning"): "TC223",
     ("TC214", "warning"): "TC224",
 }
+# (old code, what the message starts with) -> new code: a case told apart by its message, whatever its severity
+RECODED_BY_MESSAGE = {
+    ("TC110", "`default` null "): "TC124",
+}
 EXPORT_DROP = "TC225"
 EXPORT_MARK = "the export drops"
 KEY_CODE = 4  # set|view|file|tool|code|target|pointer|related
@@ -37,8 +42,12 @@ KEY_CODE = 4  # set|view|file|tool|code|target|pointer|related
 
 def new_code(r: dict) -> str | None:
     """The code the record's finding has now, or None when it did not change."""
+    message = r.get("message") or ""
+    for (old, start), code in RECODED_BY_MESSAGE.items():
+        if r.get("code") == old and message.startswith(start):
+            return code
     code = RECODED.get((r.get("code"), r.get("severity")))
-    if code is not None and EXPORT_MARK in (r.get("message") or ""):
+    if code is not None and EXPORT_MARK in message:
         return EXPORT_DROP
     return code
 
