@@ -29,9 +29,12 @@ CODE_OF = {OVERRIDE: "TC411", HIDE: "TC411", FIRST: "TC411", EXFIL: "TC411",
 # (label, anchors, pattern): a pattern runs only when, for every group of anchors, one of them (a lowercase
 # substring) is in the text. Each pattern starts with few possible characters, so that a miss is a quick scan.
 _VERB_BEFORE_FILE = re.compile(r"\b(?:read|open|cat|include|send|pass|upload|attach)\b", re.I)
-# after a file was named: the words that hand its content to the tool ("and pass its content as `notes`")
-_HAND_ON = re.compile(r"\b(?:pass|send|put|include|insert|attach|upload|provide|supply|add|paste)\b[^.]{0,60}?"
-                      r"\b(?:as|in|into|via|to|with)\b", re.I)
+# after a file was named: the words that hand its content to one of the tool's parameters ("and pass its content
+# as `notes`", "put the file in this field"); handing it to anything else ("pass it to the SDK") is not enough
+_HAND_VERB = re.compile(r"\b(?:pass|send|put|include|insert|attach|upload|provide|supply|add|paste)\b", re.I)
+_INTO = re.compile(r"\b(?:as|in|into|via|with)\s+(?:the\s+|this\s+|that\s+)?(?:([`'\"])(?P<q>[\w-]+)\1|"
+                   r"(?P<w>[A-Za-z_][\w-]*))(?:\s+(?P<kind>field|parameter|argument|param|property)\b)?", re.I)
+_SLOT = ("field", "parameter", "argument", "param", "property")
 _HANDING_VERB = ("include", "send", "pass", "upload", "attach")
 _POISON: tuple[tuple[str, tuple[tuple[str, ...], ...], tuple[re.Pattern, re.Pattern]], ...] = tuple(
     (label, anchors, both(rx)) for label, anchors, rx in (
@@ -102,26 +105,40 @@ def _scoped(text: str, start: int) -> bool:
     return bool(ends or begin == 0) and _SCOPED.match(head) is not None
 
 
-def _file_match(rx: re.Pattern, text: str) -> tuple[str, bool] | None:
+def _handed_on(text: str, at: int, handing: bool, params: frozenset[str]) -> int | None:
+    """Where the words after ``at`` that hand a file's content to a parameter end (a hand verb, unless the verb
+    before the file already hands it on, then `as`/`in`/`into` a parameter of the tool, a quoted name or "this
+    field"), or None."""
+    if not handing:
+        verb = _HAND_VERB.search(text, at, at + 150)
+        if verb is None:
+            return None
+        at = verb.end()
+    for m in _INTO.finditer(text, at, at + 120):
+        word = m.group("w")
+        if m.group("q") or m.group("kind") or (word and (word in params or word.lower() in _SLOT)):
+            return m.end()
+    return None
+
+
+def _file_match(rx: re.Pattern, text: str, params: frozenset[str]) -> tuple[str, bool] | None:
     """(phrase, handed on) for the first key or config file of ``text`` that a verb just before asks to read or
-    send; handed on when that verb sends it, or words after it hand its content to the tool."""
+    send; handed on when words after it hand its content to one of the tool's parameters."""
     m = rx.search(text)
     while m:
         verbs = list(_VERB_BEFORE_FILE.finditer(text, max(0, m.start() - 50), m.start()))
         if verbs:
             verb = verbs[-1]
-            hand = _HAND_ON.search(text, m.end(), m.end() + 150)
-            if verb.group(0).lower() in _HANDING_VERB or hand:
-                return text[verb.start(): hand.end() if hand else m.end()], True
-            return text[verb.start(): m.end()], False
+            end = _handed_on(text, m.end(), verb.group(0).lower() in _HANDING_VERB, params)
+            return text[verb.start(): end or m.end()], end is not None
         m = rx.search(text, m.end())
     return None
 
 
-def _match(label: str, rx: re.Pattern, text: str) -> tuple[str, str] | None:
+def _match(label: str, rx: re.Pattern, text: str, params: frozenset[str]) -> tuple[str, str] | None:
     """(label, offending phrase) of ``text`` for one pattern, or None; a file pattern may answer EXFIL."""
     if label == FILE:
-        got = _file_match(rx, text)
+        got = _file_match(rx, text, params)
         return None if got is None else (EXFIL if got[1] else FILE, got[0])
     m = rx.search(text)
     if label == FIRST:
@@ -145,16 +162,17 @@ def scan(facts: NamingFacts) -> list[tuple[tuple, str, dict[str, str]]]:
             else:
                 break  # no anchor of this group
         else:
-            if _match(label, rx_lower, blob):
+            if _match(label, rx_lower, blob, frozenset()):  # a file found is FILE or EXFIL: either passes
                 active.append((label, rx))
     if not active:
         return []
+    params = frozenset(name for _, name, _, _, _ in facts.props if isinstance(name, str))
     out = []
     for toks, key, text in facts.all_prose():
         found: dict[str, str] = {}
         for label, rx in active:
             if label not in found:
-                got = _match(label, rx, text)
+                got = _match(label, rx, text, params)
                 if got and got[0] not in found:
                     found[got[0]] = got[1]
         if EXFIL in found:
