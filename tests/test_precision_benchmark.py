@@ -236,3 +236,21 @@ def test_rounds_filter_keeps_only_the_blind_rounds_and_the_gate_follows_the_poli
     assert prun.gate(row) == "meets" and prun.gate({**row, "precision_strict": 0.94}) == "below"
     assert prun.gate({**row, "severity": "warning", "precision": 0.8, "precision_strict": 0.5}) == "meets"
     assert prun.gate({**row, "judged": 0}) == "—"
+
+
+def test_relabel_follows_split_codes_and_the_judged_set_carries_none_of_the_old_ones():
+    """relabel_codes.py: a verdict follows its finding to the code that reports it now (TC110's null default is
+    TC124's, told by the message; TC2's warning cases by severity), and judged.jsonl has been relabelled."""
+    import relabel_codes
+
+    def rec(code, severity, message):
+        return {"code": code, "severity": severity, "message": message,
+                "key": f"s|as-is|f.json|t|{code}||/p|"}
+
+    null = rec("TC110", "warning", "`default` null is not of type `string`")
+    assert relabel_codes.new_code(null) == "TC124"
+    assert relabel_codes.relabel(null, "TC124")["key"] == "s|as-is|f.json|t|TC124||/p|"
+    assert relabel_codes.new_code(rec("TC110", "warning", '`default` "XL" is not one of the `enum` values')) is None
+    assert relabel_codes.new_code(rec("TC110", "warning", "`examples` value null is not of type `string`")) is None
+    assert relabel_codes.new_code(rec("TC201", "warning", "x")) == "TC218"
+    assert relabel_codes.main(["--check"]) == 0

@@ -234,10 +234,12 @@ def test_default_and_examples(project):
                              "    d: {$ref: '#/$defs/m', default: fast}\n"
                              "  $defs:\n    m: {type: string, enum: [fast, slow]}\n")
     got = {f.pointer: f for f in by_code(fs, "TC110")}
-    assert set(got) == {"/parameters/properties/a/default", "/parameters/properties/a/examples/1",
-                        "/parameters/properties/b/default"}
-    assert '"null" to `type`' in got["/parameters/properties/a/default"].help
-    assert got["/parameters/properties/a/default"].severity == "warning"
+    assert set(got) == {"/parameters/properties/a/examples/1", "/parameters/properties/b/default"}
+    assert {f.severity for f in got.values()} == {"error"}  # the schema rejects its own value: a proven defect
+    # a null default on a schema that rejects null is its own code, a warning (issue 17: one code, one severity)
+    (null,) = by_code(fs, "TC124")
+    assert null.pointer == "/parameters/properties/a/default" and null.severity == "warning"
+    assert '"null" to `type`' in null.help and null.message == "`default` null is not of type `string`"
 
 
 # ------------------------------------------------------------------------------------------------ contradictions

@@ -1,7 +1,8 @@
 """Relabel judged findings whose code changed while the finding did not (same file, tool, target, pointer).
 
 Issue 17, "one code, one default severity": the warning cases of TC201-TC214 became codes of their own
-(TC218-TC225), decided from the record alone (its code and severity; same message). TC213's error on a
+(TC218-TC225), decided from the record alone (its code and severity; same message), and TC110's `default: null`
+on a schema that rejects null became TC124 (TC110 itself an error), told apart by the finding's message. TC213's error on a
 *catalogue* file (a bare list or JSON Lines of definitions, which a host may load in part) became TC226
 `tool-catalogue-over-target-limit` (a warning, reworded): which file a record names is a catalogue is decided by
 loading that file, as its set (sets.py) writes it, with toolcheck's loader (``SourceFile.sent_as``); a set that
@@ -35,6 +36,10 @@ RECODED = {
     ("TC208", "warning"): "TC223",
     ("TC214", "warning"): "TC224",
 }
+# (old code, what the message starts with) -> new code: a case told apart by its message, whatever its severity
+RECODED_BY_MESSAGE = {
+    ("TC110", "`default` null "): "TC124",
+}
 EXPORT_DROP = "TC225"
 EXPORT_MARK = "the export drops"
 # (old code, severity) -> new code when the finding's file is a catalogue (the loader's `sent_as`)
@@ -45,8 +50,12 @@ KEY_CODE = 4  # set|view|file|tool|code|target|pointer|related
 def new_code(r: dict, catalogue: bool | None = None) -> str | None:
     """The code the record's finding has now, or None when it did not change. ``catalogue``: whether the
     record's file is a catalogue (None: not known; a BY_SHAPE record then keeps its code)."""
+    message = r.get("message") or ""
+    for (old, start), code in RECODED_BY_MESSAGE.items():
+        if r.get("code") == old and message.startswith(start):
+            return code
     code = RECODED.get((r.get("code"), r.get("severity")))
-    if code is not None and EXPORT_MARK in (r.get("message") or ""):
+    if code is not None and EXPORT_MARK in message:
         return EXPORT_DROP
     if code is None and catalogue:
         code = BY_SHAPE.get((r.get("code"), r.get("severity")))

@@ -3,7 +3,10 @@
 What it does:
 Validates each `default`, `examples` entry and OpenAPI `example` against the schema it annotates and reports
 the values that fail, with the reason (`default: "None"` on an integer, a default outside `enum`, an example
-longer than `maxLength`). Schemas whose own `type` is invalid are left to TC103.
+longer than `maxLength`). An error: the schema rejects its own value, which no reading of the contract makes
+right. A rejected example is the same defect as a rejected default (models copy both into their calls), null
+included. `default: null` on a schema that does not accept null is TC124 (a warning: the author meant "no
+value"). Schemas whose own `type` is invalid are left to TC103.
 
 Why is this bad?
 Models copy defaults and examples into their calls, and hosts that fill in defaults send a value their own
@@ -39,7 +42,7 @@ from ..base import Hit, RuleSpec
 from ._values import show
 from .index import Node, Schema, SchemaFacts, SchemaIndex
 
-RULE = RuleSpec("TC110", "default-or-example-violates-schema", severity="warning", scope="contract",
+RULE = RuleSpec("TC110", "default-or-example-violates-schema", severity="error", scope="contract",
                 index=SchemaIndex, fix="none")
 
 
@@ -47,6 +50,8 @@ def check(facts: SchemaFacts, options: dict[str, Any]) -> Iterator[Hit]:
     for s in facts.schemas:
         for kw in ("default", "example"):
             for at in s.with_key(kw):
+                if kw == "default" and at.node[kw] is None:
+                    continue  # a null default is TC124's (a warning)
                 if not s.bad_type(at.node):  # a bad `type` is TC103's: nobody can say what passes
                     yield from _judge(s, at, kw, at.node[kw], (kw,))
         for at in s.with_key("examples"):
@@ -57,10 +62,14 @@ def check(facts: SchemaFacts, options: dict[str, Any]) -> Iterator[Hit]:
 
 
 def _judge(s: Schema, at: Node, kw: str, value: Any, vpath: tuple) -> Iterator[Hit]:
+    extra = ' (to allow null, add "null" to `type`)' if value is None else ""
+    yield from rejected(s, at, kw, value, vpath, f"Give a value the schema accepts, or remove it{extra}: models copy "
+                        "defaults and examples into their calls.")
+
+
+def rejected(s: Schema, at: Node, kw: str, value: Any, vpath: tuple, help: str) -> Iterator[Hit]:
+    """The finding for ``value`` (of ``kw`` at ``at``) when the schema rejects it (TC110, TC124)."""
     ok, why = s.value_ok(at.path, at.node, value, ())
     if ok is False:
         what = f"`{kw}` value" if kw != "default" else "`default`"
-        extra = ' (to allow null, add "null" to `type`)' if value is None else ""
-        yield Hit(s.pointer(at.path + vpath), f"{what} {show(value)} {why}",
-                  f"Give a value the schema accepts, or remove it{extra}: models copy defaults and examples into "
-                  "their calls.", prefer_key=False)
+        yield Hit(s.pointer(at.path + vpath), f"{what} {show(value)} {why}", help, prefer_key=False)

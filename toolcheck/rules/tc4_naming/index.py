@@ -4,7 +4,8 @@
 name for a value) and whether a source file can hold an invisible character at all (TC412's pre-filter).
 ``facts(contract)`` gives one :class:`NamingFacts` per contract, computed on first use and shared by the rules
 that read them: the description split into words (TC402, TC406, TC410), the walk of the parameters (TC407,
-TC408, TC409, TC411), all prose joined for cheap pre-filters (TC411), and whether the description says nothing
+TC408, TC409, TC411), all prose joined for cheap pre-filters (TC411), the poisoning patterns each prose field
+matches (TC411, TC414), and whether the description says nothing
 (TC401's verdict, which TC402 and TC410 stay silent on).
 
 Also the text helpers the family shares: :func:`word_count` (CJK-aware), :func:`name_words`, :func:`stem`,
@@ -352,6 +353,13 @@ class NamingFacts:
     def blob(self) -> str:
         """All prose of the contract, lowercased and joined (for cheap pre-filters)."""
         return "\n".join(self.walk.texts).lower()
+
+    @cached_property
+    def poison(self) -> list[tuple[tuple, str, dict[str, str]]]:
+        """The tool-poisoning patterns matched in each prose field (TC411, TC414), see ``_poison.scan``."""
+        from ._poison import scan
+
+        return scan(self)
 
     @cached_property
     def placeholder(self) -> tuple[str, str] | None:
