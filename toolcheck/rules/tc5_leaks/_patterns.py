@@ -37,7 +37,7 @@ PATH_FORMATS = {"path", "file-path", "filepath", "file", "directory", "dir", "di
 # ... or by its description, when it opens by saying what the value is: "Path of ...", "Absolute path to the file
 # ...", "The directory to ...", "Folder the photos come from" (a path noun among its first few words, before any
 # comma or full stop; "When to back up the folder ..." names a folder but takes a time)
-PATH_LEAD = LazyPattern(r"(?i)^\s*(?:(?:the|an?|one)\s+)?(?:[\w-]+\s+){0,2}?(?:(?:file|directory|folder)\s+)?"
+PATH_LEAD = LazyPattern(r"(?i)^\s*(?:(?:the|an?|one)\s+)?(?:[\w'-]+\s+){0,2}?(?:(?:file|directory|folder)\s+)?"
                         r"(?:paths?|file ?paths?|directory|directories|folders?|file ?names?|files?|dir)\b")
 # a path's example is cut off at the clause it is in: "such as photos/2024. The job reads /home/svc/list" is
 # not an example of the second path (a full stop or semicolon before a space; "e.g." and "i.e." are no stop)
