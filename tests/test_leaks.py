@@ -255,6 +255,29 @@ def test_documentation_of_a_format_is_not_a_leak(project, description, props):
     assert _codes(result) == [], [f.message for f in result.findings]
 
 
+@pytest.mark.parametrize("props,reported", [
+    # a count is not a path, whatever its description opens with
+    ("    limit: {type: integer, description: \"Files to scan at most, e.g. 10 under /srv/photos.\"}\n", True),
+    # a description that opens with a path noun makes a path parameter of an oddly named one
+    ("    into: {type: string, description: \"Folder to copy into, e.g. /srv/photos/in.\"}\n", False),
+    # "e.g." and "i.e." do not end the example's clause; a full stop does
+    ("    folder: {type: string, description: \"Folder (i.e. a directory), e.g. /home/marta/in.\"}\n", False),
+    ("    folder: {type: string, description: \"Folder such as in/. It ends up in /home/marta/in.\"}\n", True),
+    # the template is the format, even with a real-looking name before it
+    ("    out_dir: {type: string, description: \"Written to /Users/dkowal/<project>/out.\"}\n", False),
+    ("    out_dir: {type: string, description: \"Written to C:\\\\Users\\\\dkowal\\\\{project}\\\\out.\"}\n", False),
+    # a placeholder user is no user, whatever the parameter
+    ("    note: {type: string, description: \"Stored under C:\\\\Users\\\\<name>\\\\notes.\"}\n", False),
+    ("    note: {type: string, description: \"Stored under C:\\\\Users\\\\dkowal\\\\notes.\"}\n", True),
+    # the tool's own value is not a format example
+    ("    folder: {type: string, enum: [/home/dkowal/in], description: \"Folder such as that one.\"}\n", True),
+])
+def test_a_path_is_a_format_only_as_an_example_under_a_path_parameter(project, props, reported):
+    result = _lint(project, _one("Copy photos.", props))
+    assert (_codes(result) == ["TC505"]) is reported and set(_codes(result)) <= {"TC505"}, \
+        [f.message for f in result.findings]
+
+
 def test_file_urls_are_paths(project):
     result = _lint(project, _one("Reads file:///etc/acme/app.conf at start-up."))
     (f,) = [f for f in result.findings if f.code.startswith("TC5")]

@@ -16,6 +16,7 @@ from ._patterns import (
     BARE_HOST,
     BARE_V4,
     BARE_V6,
+    CLAUSE_END,
     CRED_FILE,
     DB_SCHEMES,
     EMAIL,
@@ -33,8 +34,11 @@ from ._patterns import (
     NETWORK_SCHEMES,
     NOT_TABLE_SUFFIX,
     PASSWORD_WORDS,
+    PATH_FORMATS,
+    PATH_LEAD,
     PATH_WORDS,
     PLACEHOLDER_HOSTS,
+    PLACEHOLDER_SEGMENT,
     SECRET_KEYWORD,
     SECRET_WORDS,
     SQL_QUALIFIED,
@@ -312,15 +316,18 @@ class Detectors:
             taken.append(m.span())
 
     def _paths(self, t: Text, text: str, words: set[str], items: list[Item], taken) -> None:
-        path_ctx = bool(words & PATH_WORDS)
+        path_ctx = takes_path(t, words)
+        # a description or example (not a default, const or enum: the tool's own value) of a parameter that takes
+        # a path documents its format, as a URL parameter's "e.g. http://localhost:3000" does (see `_urls`)
+        documents = path_ctx and (t.kind == "prose" or t.field == "example")
         for m in (CRED_FILE.finditer(text) if "/." in text or "\\." in text or "/etc/" in text else ()):
             if not overlaps(m.start(), m.end(), taken) and not self.allow.text(m.group()):
                 items.append(Item("TC505", m.group(), "path of a credentials file"))
                 taken.append(m.span())
         if "/" in text:
-            self._unix_paths(text, path_ctx, items, taken)
+            self._unix_paths(text, path_ctx, documents, items, taken)
         if ":\\" in text:
-            self._windows_paths(text, path_ctx, items, taken)
+            self._windows_paths(text, path_ctx, documents, items, taken)
         for m in (UNC_PATH.finditer(text) if "\\\\" in text else ()):
             if overlaps(m.start(), m.end(), taken) or m.group(1).lower() in PLACEHOLDER_HOSTS:
                 continue
@@ -328,26 +335,32 @@ class Detectors:
                 items.append(Item("TC505", m.group(), "network share"))
                 taken.append(m.span())
 
-    def _unix_paths(self, text: str, path_ctx: bool, items: list[Item], taken) -> None:
+    def _unix_paths(self, text: str, path_ctx: bool, documents: bool, items: list[Item], taken) -> None:
         for m in UNIX_PATH.finditer(text):
             path = m.group(1).rstrip(".")
             s, e = m.start(1), m.start(1) + len(path)
             if overlaps(s, e, taken) or text[max(0, s - 6):s].endswith('File "'):
                 continue
             why = _unix_path_reason(path, path_ctx)
+            if why == HOME and documents and path_format_example(text, s, e):
+                continue  # `folder`: "such as /home/marta/photos", "in the form /Users/jsmith/{project}"
             if why and not self.allow.text(path):
                 items.append(Item("TC505", path, why))
                 taken.append((s, e))
 
-    def _windows_paths(self, text: str, path_ctx: bool, items: list[Item], taken) -> None:
+    def _windows_paths(self, text: str, path_ctx: bool, documents: bool, items: list[Item], taken) -> None:
         for m in WIN_PATH.finditer(text):
             if overlaps(m.start(), m.end(), taken):
                 continue
             parts = m.group(2).split("\\")
             if parts[0].lower() in ("users", "documents and settings"):
-                if len(parts) < 2 or placeholder_user(parts[1]):
+                # the user segment as written: the match stops before `<` (`C:\\Users\\<name>\\...`)
+                user = WIN_SEGMENT.match(text, m.start(2) + len(parts[0]) + 1).group()
+                if not user or placeholder_user(user):
                     continue
-                why = "user's home directory"
+                if documents and path_format_example(text, m.start(), m.end()):
+                    continue
+                why = HOME
             elif path_ctx:
                 continue
             else:
@@ -403,6 +416,39 @@ class Detectors:
 
 
 
+HOME = "user's home directory"
+WIN_SEGMENT = LazyPattern(r"[^\\/\s'\"|*?:,;()]*")
+
+
+def takes_path(t: Text, words: set[str]) -> bool:
+    """Whether the string belongs to a parameter (or return field) whose value is a path: by its name (`path`,
+    `output_dir`, `destination`), its `format` (`path`, `file-path`) or a description that opens by saying so
+    ("Absolute path of the file to write", "Folder the photos come from"), on a string-typed schema."""
+    if words & PATH_WORDS or t.fmt in PATH_FORMATS:
+        return True
+    schema = t.schema
+    if t.prop is None or not isinstance(schema, dict):
+        return False
+    desc = schema.get("description")
+    typ = schema.get("type", "string")
+    if isinstance(typ, list):
+        typ = next((x for x in typ if x != "null"), "string")
+    return isinstance(desc, str) and typ in ("string", "array") and bool(PATH_LEAD.match(desc))
+
+
+def path_format_example(text: str, s: int, e: int) -> bool:
+    """Whether the path at ``text[s:e]`` is given as a format: introduced as an example in its own clause
+    ("e.g.", "such as", "in the form", the markers TC501 reads before an example URL), or templated with a
+    placeholder segment right after it or in it (`/Users/jsmith/<project>`, `/home/jsmith/$PROJECT`)."""
+    start = max(0, s - 60)
+    for m in CLAUSE_END.finditer(text, start, s):
+        start = m.end()
+    if EXAMPLE_MARKER.search(text, start, s):
+        return True
+    return bool(PLACEHOLDER_SEGMENT.search(text[s:e]) or PLACEHOLDER_SEGMENT.match(text, e)
+                or PLACEHOLDER_SEGMENT.match(text, e + 1) and text[e:e + 1] in "/\\")
+
+
 def _unix_path_reason(path: str, path_ctx: bool) -> str | None:
     """Why an absolute Unix path is reported (None: it is not). In a path parameter's own text only a home
     directory with a real-looking user name is: an example path there documents the format."""
@@ -411,7 +457,7 @@ def _unix_path_reason(path: str, path_ctx: bool) -> str | None:
     if root in ("home", "Users"):
         if len(parts) < 2 or placeholder_user(parts[1]):
             return None
-        return "user's home directory"
+        return HOME
     if path_ctx:
         return None
     if root in ("app", "workspace") and len(parts) < 3 and not re.search(r"\.\w{1,5}$", path):

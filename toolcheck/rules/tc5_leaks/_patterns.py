@@ -32,6 +32,18 @@ PATH_WORDS = {"path", "paths", "file", "files", "filename", "filenames", "filepa
               "directories", "folder", "folders", "location", "dest", "destination", "output", "outfile", "source",
               "src", "log", "logs", "mount", "cwd", "root", "workdir", "workspace", "home", "prefix", "glob", "save",
               "target"}
+# a parameter that takes a path by its `format` (no JSON Schema format is one; these are the ones tools use)
+PATH_FORMATS = {"path", "file-path", "filepath", "file", "directory", "dir", "dir-path", "dirpath", "file-uri"}
+# ... or by its description, when it opens by saying what the value is: "Path of ...", "Absolute path to the file
+# ...", "The directory to ...", "Folder the photos come from" (a path noun among its first few words, before any
+# comma or full stop; "When to back up the folder ..." names a folder but takes a time)
+PATH_LEAD = LazyPattern(r"(?i)^\s*(?:(?:the|an?|one)\s+)?(?:[\w'-]+\s+){0,2}?(?:(?:file|directory|folder)\s+)?"
+                        r"(?:paths?|file ?paths?|directory|directories|folders?|file ?names?|files?|dir)\b")
+# a path's example is cut off at the clause it is in: "such as photos/2024. The job reads /home/svc/list" is
+# not an example of the second path (a full stop or semicolon before a space; "e.g." and "i.e." are no stop)
+CLAUSE_END = LazyPattern(r"(?i)(?<!\be\.g)(?<!\bi\.e)(?<!\betc)[.;!?](?=\s)|\n")
+# a segment that stands for a value the user fills in: `<name>`, `{user}`, `$USER`, `${HOME}`, `%USERNAME%`
+PLACEHOLDER_SEGMENT = LazyPattern(r"<[^<>\s]{1,40}>|\{[^{}\s]{1,40}\}|\$\{?[A-Za-z_]\w*\}?|%[A-Za-z_]\w*%|\.\.\.")
 # a parameter that takes SQL (by its name): SQL in its strings documents the input
 SQL_WORDS = {"sql", "query", "queries", "adql", "statement", "statements", "stmt", "cmd", "command", "cypher", "hql",
              "ddl", "dml"}
@@ -49,7 +61,8 @@ PASSWORD_WORDS = {"password", "passwd", "pwd", "passphrase", "secret"}
 
 SECRET_KEYWORD = LazyPattern(r"(?i)api[_ -]?key|apikey|secret|token|passw|pwd|credential|private[_ -]?key"
                              r"|access[_ -]?key|bearer|authorization")
-EXAMPLE_MARKER = LazyPattern(r"(?i)\b(?:e\.g|i\.e|such as|for example|for instance|examples?|format|like)\b")
+EXAMPLE_MARKER = LazyPattern(r"(?i)\b(?:e\.g|i\.e|such as|for example|for instance|examples?|format|like"
+                            r"|(?:in|of) the form)\b")
 ID_MARKER = LazyPattern(r"(?i)\b(?:ids?|identifier|uuid|hash|sha\d*|md5|digest|checksum|commit|revision|cursor"
                         r"|accession|base64|sample data|encoded)\b")
 

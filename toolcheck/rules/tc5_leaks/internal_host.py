@@ -9,7 +9,8 @@ Finds URLs whose host is internal — `localhost`, loopback (`127.0.0.0/8`, `::1
 IPs and `localhost:PORT` in any title, description, default, example, enum, const or pattern. Public URLs are
 not reported, nor are placeholders (`https://{host}/`, `http://host:port`) or reserved example domains.
 A bare address that documents a format is not reported either: in the description of a parameter that is
-itself a host, IP, URL or server (by name or `format`), or right after "e.g." / "such as" / "for example";
+itself a host, IP, URL or server (by name or `format`), or right after "e.g." / "such as" / "for example" /
+"in the form";
 there a loopback or private address in a URL is a format example too (`base_url`: "e.g.
 http://localhost:3000", a proxy "such as http://10.10.1.10:3128"), unless it is a `default`, `const` or `enum`
 (the tool's own value). Internal host names (`wiki.corp`, `billing`) are reported in examples as well: they
