@@ -306,12 +306,19 @@ def is_many(f: Frame) -> bool:
         "id" not in f.keys or _key_entity(f) not in (None, ()))
 
 
+_OWN_ID_WORDS = frozenset({"identifier", "uid"})  # a bare id (id, uuid, uid): the tool's own object's
+
+
 def _key_entity(f: Frame) -> tuple[str, ...] | None:
     """What the tool's required id names: () its own object (id, comment_id on get_comment), the other words
-    (story in story_id on get_comments), None without a required id."""
+    (story in story_id on get_comments), None without a required id that says whose it is."""
     out: tuple[str, ...] | None = None
     for p in f.params:
         if p.required and p.kind == "id":
+            if len(p.words) == 1 and p.words[0] not in _OWN_ID_WORDS and p.words[0] not in f.obj:
+                # an id system's one word (pmid, doi, accession): whose id it is, the tool's object or a parent
+                # (the citations of the article with that pmid), the word does not say
+                continue
             ent = tuple(w for w in p.words[:-1] if w not in ("identifier", "unique"))
             # the object's own id (comment_id on get_comment); a modifier's id is a parent's (model_id on
             # get_model_reactions: the reactions of one model)
