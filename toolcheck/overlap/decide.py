@@ -19,6 +19,7 @@ from importlib import resources
 from .frames import Frame
 from .lexicon import lexicon
 from .relations import (
+    align_services,
     antonym,
     cue_of,
     dot,
@@ -291,6 +292,7 @@ def _decisive(a: Frame, b: Frame, x: dict[str, float]) -> str | None:
 
 def veto_reason(a: Frame, b: Frame) -> str | None:
     """The decisive difference of a pair (a VETOES name), if any and not overridden."""
+    a, b = align_services(a, b)
     x, _ = _stage1(a, b)
     return _decisive(a, b, x) if "veto" in x else None
 
@@ -519,6 +521,7 @@ def _may_override(a: Frame, b: Frame) -> bool:
 
 def features(a: Frame, b: Frame) -> list[float]:
     """The evidence features of a pair, in the order of FEATURES (symmetric in a and b)."""
+    a, b = align_services(a, b)
     x, _ = _stage1(a, b)
     _stage2(a, b, x)
     return [x.get(f, 0.0) for f in FEATURES]
@@ -529,6 +532,7 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
     most favourable parameters and descriptions could not lift the pair to it, they are not compared)."""
     m = model()
     w = m.by_name
+    a, b = align_services(a, b)
     if threshold > 0.0 and m.quick_exit:
         # different or opposite actions that no cue, enum or switch could override: decided without the rest
         rel = lexicon().relation(a.action, b.action)
