@@ -235,10 +235,19 @@ def _kind_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x:
 
 
 def _keyless_vs_keyed(a: Frame, b: Frame, rel: str | None) -> bool:
-    """One object, one tool without a key and the other with one: core_memory_clear vs core_memory_remove(key),
-    getAllRecipes vs getRecipeById."""
+    """One object, one tool without a key (nor a parameter for the other's) and the other with one:
+    core_memory_clear vs core_memory_remove(key), getAllRecipes vs getRecipeById."""
     return (a.head == b.head and a.head is not None and rel in ("same", "related")
-            and ((is_keyless(a) and is_keyed(b)) or (is_keyless(b) and is_keyed(a))) and bool(a.params or b.params))
+            and ((is_keyless(a) and is_keyed(b) and not _takes_keys(a, b))
+                 or (is_keyless(b) and is_keyed(a) and not _takes_keys(b, a))) and bool(a.params or b.params))
+
+
+def _takes_keys(keyless: Frame, keyed: Frame) -> bool:
+    """The tool that requires nothing still takes, as an option, every key the other requires (drug_name on both):
+    one lookup whose key is optional on one side, not everything vs one (SIDER_get_drug_indications(drug_name?)
+    vs FDA_get_indications_by_drug_name(drug_name))."""
+    ix = pindex(keyless)
+    return all(pmatch(p, ix)[0] >= 0.9 for p in keyed.params if p.required and p.kind in ("id", "name", "query"))
 
 
 def _tool_features(a: Frame, b: Frame, x: dict[str, float]) -> None:
