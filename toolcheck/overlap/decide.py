@@ -236,8 +236,11 @@ def _kind_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x:
 
 def _keyless_vs_keyed(a: Frame, b: Frame, rel: str | None) -> bool:
     """One object, one tool without a key (nor a parameter for the other's) and the other with one:
-    core_memory_clear vs core_memory_remove(key), getAllRecipes vs getRecipeById."""
+    core_memory_clear vs core_memory_remove(key), getAllRecipes vs getRecipeById. Two creations are not: what a
+    creation requires (a title, a layout name) describes the new object, it looks nothing up (add_slide vs
+    add_slide_with_layout)."""
     return (a.head == b.head and a.head is not None and rel in ("same", "related")
+            and not (a.action == b.action == "create")
             and ((is_keyless(a) and is_keyed(b) and not _takes_keys(a, b))
                  or (is_keyless(b) and is_keyed(a) and not _takes_keys(b, a))) and bool(a.params or b.params))
 
