@@ -163,6 +163,11 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
                     bad(c, f"{pair} is not a parameter of each")
             if int(m.group(3)) != len(set(_props(a)) | set(_props(b))):
                 bad(c, "the count of parameters is wrong")
+        m = re.match(r"`([^`]+)` names its object in its service prefix \(`([^`]+)`: ([^)]+)\), `([^`]+)` after its verb$", c)
+        if m:
+            x, pre, words, y = m.group(1), m.group(2), m.group(3).split(), m.group(4)
+            if not x.startswith(pre) or not all(w in pre.lower() and w in y.lower() for w in words):
+                bad(c, "the prefix does not start that name or the words are not in both names")
         if c == "neither takes parameters" and (_props(a) or _props(b)):
             bad(c, "one does")
         m = re.match(r"only `([^`]+)` takes parameters$", c)
@@ -239,6 +244,10 @@ def test_the_checker_catches_false_claims():
                 "the parameters are not identical", "that parameter is not required there",
                 "a kind relation is never established"):
         assert why in wrong, wrong
+    svc = {"tool": "get_order", "related": [{"tool": "fetch_purchase"}], "message":
+           "tool `get_order` overlaps `fetch_purchase`, score 0.9: `get_order` names its object in its service "
+           "prefix (`Shop_`: order), `fetch_purchase` after its verb"}
+    assert "the prefix does not start that name" in "\n".join(check(svc, tools))
     assert check({**f, "message": "tool `get_order` overlaps `fetch_purchase`, score 0.9: only `get_order` takes "
                   "parameters; `get_order` requires `id`, which `fetch_purchase` has no counterpart for"}, tools) == []
 

@@ -9,7 +9,9 @@ compared (blocking). Keys, each a string in one shared index:
   with that action (``think`` ~ ``sequentialthinking``);
 * ``P`` the action with the set of required parameters (same signature, other words);
 * ``R`` a tool name a description mentions (deprecated, use X instead), to the tool of that name;
-* ``E``/``C`` a word or verb class of a mode enum, to frames with that object word or action.
+* ``E``/``C`` a word or verb class of a mode enum, to frames with that object word or action;
+* ``S`` a service prefix's first words with the next one (``OpenFDA`` + device from ``OpenFDADevice_``), to
+  frames of that service whose name has that word in its object (``OpenFDA_search_device_510k``).
 
 Each entry of a key is *active* (meets active and passive entries), *passive* (only widens who active and probe
 entries meet) or a *probe* (meets passive entries only: a description that names a tool meets that tool, not
@@ -65,6 +67,13 @@ def keys_of(f: Frame, wide: bool = False) -> Iterator[tuple[str, int]]:
             yield "E" + w, PASSIVE
     if f.action:
         yield "C" + f.action, PASSIVE
+    if f.ns:  # a service prefix that holds the object another tool of the service names (relations.service_object)
+        svc = "\x00".join(f.ns)
+        for n in range(1, len(f.ns)):
+            yield "S" + "\x00".join(f.ns[:n]) + "|" + f.ns[n], PROBE
+        if f.obj_src == "name":
+            for w in f.obj:
+                yield "S" + svc + "|" + w, PASSIVE
 
 
 WIDE_BELOW = 0.2  # thresholds below this compare every pair of one object head too

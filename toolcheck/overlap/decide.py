@@ -19,6 +19,7 @@ from importlib import resources
 from .frames import Frame
 from .lexicon import lexicon
 from .relations import (
+    align_services,
     antonym,
     cue_of,
     dot,
@@ -234,10 +235,22 @@ def _kind_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x:
 
 
 def _keyless_vs_keyed(a: Frame, b: Frame, rel: str | None) -> bool:
-    """One object, one tool without a key and the other with one: core_memory_clear vs core_memory_remove(key),
-    getAllRecipes vs getRecipeById."""
+    """One object, one tool without a key (nor a parameter for the other's) and the other with one:
+    core_memory_clear vs core_memory_remove(key), getAllRecipes vs getRecipeById. Two creations are not: what a
+    creation requires (a title, a layout name) describes the new object, it looks nothing up (add_slide vs
+    add_slide_with_layout)."""
     return (a.head == b.head and a.head is not None and rel in ("same", "related")
-            and ((is_keyless(a) and is_keyed(b)) or (is_keyless(b) and is_keyed(a))) and bool(a.params or b.params))
+            and not (a.action == b.action == "create")
+            and ((is_keyless(a) and is_keyed(b) and not _takes_keys(a, b))
+                 or (is_keyless(b) and is_keyed(a) and not _takes_keys(b, a))) and bool(a.params or b.params))
+
+
+def _takes_keys(keyless: Frame, keyed: Frame) -> bool:
+    """The tool that requires nothing still takes, as an option, every key the other requires (drug_name on both):
+    one lookup whose key is optional on one side, not everything vs one (SIDER_get_drug_indications(drug_name?)
+    vs FDA_get_indications_by_drug_name(drug_name))."""
+    ix = pindex(keyless)
+    return all(pmatch(p, ix)[0] >= 0.9 for p in keyed.params if p.required and p.kind in ("id", "name", "query"))
 
 
 def _tool_features(a: Frame, b: Frame, x: dict[str, float]) -> None:
@@ -291,6 +304,7 @@ def _decisive(a: Frame, b: Frame, x: dict[str, float]) -> str | None:
 
 def veto_reason(a: Frame, b: Frame) -> str | None:
     """The decisive difference of a pair (a VETOES name), if any and not overridden."""
+    a, b = align_services(a, b)
     x, _ = _stage1(a, b)
     return _decisive(a, b, x) if "veto" in x else None
 
@@ -519,6 +533,7 @@ def _may_override(a: Frame, b: Frame) -> bool:
 
 def features(a: Frame, b: Frame) -> list[float]:
     """The evidence features of a pair, in the order of FEATURES (symmetric in a and b)."""
+    a, b = align_services(a, b)
     x, _ = _stage1(a, b)
     _stage2(a, b, x)
     return [x.get(f, 0.0) for f in FEATURES]
@@ -529,6 +544,7 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
     most favourable parameters and descriptions could not lift the pair to it, they are not compared)."""
     m = model()
     w = m.by_name
+    a, b = align_services(a, b)
     if threshold > 0.0 and m.quick_exit:
         # different or opposite actions that no cue, enum or switch could override: decided without the rest
         rel = lexicon().relation(a.action, b.action)

@@ -7,6 +7,7 @@ import re
 from .frames import Frame
 from .lexicon import lexicon
 from .relations import (
+    align_services,
     antonym,
     cue_of,
     dot,
@@ -22,6 +23,7 @@ from .relations import (
     platform_conflict,
     platform_one_side,
     pmatch,
+    service_object,
 )
 from .vectors import pair_vectors
 
@@ -62,10 +64,16 @@ def explain(a: Frame, b: Frame) -> list[str]:
     """What the pair shares and what sets it apart, in words; every part is evidence found in the two tools.
     ``a`` is the tool the finding is reported on, ``b`` the other."""
     out: list[str] = []
+    svc = service_object(a, b) if a.ns != b.ns else None
+    a, b = align_services(a, b)
     _explain_name(a, b, out)
     rel = lexicon().relation(a.action, b.action)
     cover = enum_cover(a, b, rel)
     _explain_action_object(a, b, rel, cover, out)
+    if svc:
+        x, y, tail = svc
+        out.append(f"`{x.name}` names its object in its service prefix (`{_prefix(x)}`: {' '.join(tail)}), "
+                   f"`{y.name}` after its verb")
     _explain_quals(a, b, out)
     _explain_kinds(a, b, out)
     extra = params_match(a, b)[2] if a.params and b.params else None

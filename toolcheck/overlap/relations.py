@@ -3,6 +3,8 @@ relation, parameter matching, cues, enum cover, platforms, antonyms, cardinality
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .frames import Frame
 from .lexicon import lexicon
 from .params import Param, param_words
@@ -306,12 +308,19 @@ def is_many(f: Frame) -> bool:
         "id" not in f.keys or _key_entity(f) not in (None, ()))
 
 
+_OWN_ID_WORDS = frozenset({"identifier", "uid"})  # a bare id (id, uuid, uid): the tool's own object's
+
+
 def _key_entity(f: Frame) -> tuple[str, ...] | None:
     """What the tool's required id names: () its own object (id, comment_id on get_comment), the other words
-    (story in story_id on get_comments), None without a required id."""
+    (story in story_id on get_comments), None without a required id that says whose it is."""
     out: tuple[str, ...] | None = None
     for p in f.params:
         if p.required and p.kind == "id":
+            if len(p.words) == 1 and p.words[0] not in _OWN_ID_WORDS and p.words[0] not in f.obj:
+                # an id system's one word (pmid, doi, accession): whose id it is, the tool's object or a parent
+                # (the citations of the article with that pmid), the word does not say
+                continue
             ent = tuple(w for w in p.words[:-1] if w not in ("identifier", "unique"))
             # the object's own id (comment_id on get_comment); a modifier's id is a parent's (model_id on
             # get_model_reactions: the reactions of one model)
@@ -400,3 +409,31 @@ def is_bulk(a: Frame, b: Frame) -> bool:
         if any(p.type == "array" and (p.head in heads or p.canon in canons) for p in many.params):
             return True
     return False
+
+
+def service_object(a: Frame, b: Frame) -> tuple[Frame, Frame, tuple[str, ...]] | None:
+    """(x, y, words): x's service prefix is y's plus words that y's name has as its object (``OpenFDADevice_``
+    vs ``OpenFDA_search_device_...``): one service, the words x's object. None otherwise (the usual case)."""
+    for x, y in ((a, b), (b, a)):
+        n = len(y.ns)
+        if n and len(x.ns) > n and x.ns[:n] == y.ns and y.obj_src == "name":
+            tail = x.ns[n:]
+            if set(tail) <= set(y.obj) and set(tail).isdisjoint(x.obj):
+                return x, y, tail
+    return None
+
+
+def align_services(a: Frame, b: Frame) -> tuple[Frame, Frame]:
+    """The pair with its objects read as the two tools mean them: when one's service prefix holds the object the
+    other names after its verb (service_object), that frame with those words in its object, before its name's own
+    object words (or instead of an object read from its description). The namespaces stay as written: the two
+    are still compared as tools of two API prefixes. Frames are unchanged otherwise (the usual case)."""
+    hit = service_object(a, b) if a.ns != b.ns else None
+    if hit is None:
+        return a, b
+    x, y, tail = hit
+    named = x.obj_src == "name"
+    obj = tail + x.obj if named else tail
+    words = tail + x.obj_words if named else tail
+    x2 = replace(x, obj=obj, obj_words=words, obj_src="name", head=obj[-1], memo={})
+    return (x2, b) if x is a else (a, x2)

@@ -245,7 +245,9 @@ def _hit(subj: _Tool, other: _Tool, score: float) -> Hit:
     h = Hit("/name", msg, help_)
     h.subject = subj.c
     h.related = [{"file": oc.file.path, "line": line, "pointer": ptr, "tool": oc.name}]
-    fs, fo = subj.frame, other.frame
+    from ...overlap.relations import align_services
+
+    fs, fo = align_services(subj.frame, other.frame)  # the objects as the pair was compared
     h.data = {
         "score": round(score, 3),
         "other": oc.name,
