@@ -808,3 +808,61 @@ def test_a_tool_stopped_with_nothing_static_to_explain_it_gets_no_explanation():
     from toolcheck.fuzz.tool import ToolFuzz
 
     assert ToolFuzz.explained(SimpleNamespace(unsat_hits=[])) == []
+
+
+# ------------------------------------------------------------------------------------------------ durations (TC712)
+
+def test_duration_parameters_are_read_from_name_unit_and_description():
+    from toolcheck.fuzz.durations import asked, duration_of, duration_params
+
+    def factor(name, node):
+        d = duration_of(name, node)
+        return None if d is None else d.factor
+
+    assert factor("seconds", {"type": "number", "default": 10}) == 1.0
+    assert factor("pollIntervalMs", {"type": "integer"}) == 0.001
+    assert factor("timeout", {"type": "integer", "description": "How long to wait, in minutes."}) == 60.0
+    assert factor("delay", {"anyOf": [{"type": "number"}, {"type": "null"}], "description": "Delay in seconds"}) == 1.0
+    # not durations: no unit, a rate, a range bound, not a number
+    assert factor("timeout", {"type": "integer"}) is None
+    assert factor("limit", {"type": "integer", "description": "Requests to wait for per second."}) is None
+    assert factor("price_min", {"type": "number", "description": "Lowest price."}) is None
+    assert factor("wait_seconds", {"type": "string"}) is None
+
+    params = duration_params({"type": "object", "properties": {
+        "seconds": {"type": "number", "default": 10}, "grace_ms": {"type": "integer", "default": 500},
+        "ticks": {"type": "integer", "default": 5}}})
+    assert [p.name for p in params] == ["seconds", "grace_ms"]
+    # what the call sends wins; what it leaves out (or sends as null) is the documented default the server applies
+    assert asked(params, {}) == (10.5, "`seconds` = 10, its default and `grace_ms` = 500, its default")
+    assert asked(params, {"seconds": 2, "grace_ms": None})[0] == 2.5
+    assert asked(params, {"seconds": "3", "grace_ms": 0}) == (3.0, "`seconds` = 3")  # a lenient server reads "3"
+    assert asked(params, {"seconds": -4, "grace_ms": 0}) == (0.0, "")
+    assert asked((), {"seconds": 9}) == (0.0, "")
+
+
+@needs_extra
+def test_a_call_gets_the_time_its_arguments_ask_for_and_one_past_the_budget_is_not_sent(tmp_path):
+    contract = """\
+    name: steep_tea
+    description: Steep a cup of tea, then say it is ready. Use it when the user wants tea.
+    risk: read_only
+    handler: fuzz_handlers.slow:steep
+    parameters:
+      type: object
+      additionalProperties: false
+      properties:
+        steep_seconds: {type: number, minimum: 0, maximum: 1.5, default: 1.5, description: How long to steep it.}
+    """
+    proj = project(tmp_path, {"steep_tea": contract})
+    (proj / "fuzz_handlers" / "slow.py").write_text(
+        "import time\n\n\ndef steep(arguments):\n    time.sleep(arguments.get('steep_seconds', 1.5))\n"
+        "    return {'ok': True, 'result': 'ready'}\n", encoding="utf-8")
+    result, opts = fuzz(proj, select="TC712", max_examples=5, handler_timeout=0.5, budget_seconds=8.0)
+    assert by_code(result, "TC712") == [], [f.message for f in result.findings]  # 1.5 s asked, 2 s granted
+    assert opts.state.calls >= 1
+
+    result, _ = fuzz(proj, select="TC712", max_examples=3, handler_timeout=0.5, budget_seconds=1.0)
+    assert by_code(result, "TC712") == []
+    note = next(n for n in result.notes if "not sent" in n)
+    assert "steep_tea" in note and "`steep_seconds` = 1.5, its default" in note and "--budget-seconds" in note

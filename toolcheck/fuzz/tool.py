@@ -92,6 +92,10 @@ class ToolFuzz:
         self.from_cli = False
         self.budget_hit = False
         self.caller = None  # a worker-process caller to close when the tool is done
+        from .durations import duration_params
+
+        self.durations = duration_params(schema)  # parameters that ask the tool to take a while (`timeout_ms`)
+        self.unsent: list[tuple[Any, str]] = []  # (arguments, what they ask for) longer than the budget left
 
     # -------------------------------------------------------------------------------------------- setup
 
@@ -298,7 +302,7 @@ class ToolFuzz:
                                                                             mutant=m))
             if caller is None:
                 return
-            o = caller.call(args)
+            o = self.call(caller, args)
             if o is None:
                 return
             state.calls += 1
@@ -336,7 +340,7 @@ class ToolFuzz:
             if not muts:
                 reject()
             m = data.draw(st.sampled_from(muts))
-            o = caller.call(m.instance)
+            o = self.call(caller, m.instance)
             if o is None:
                 return
             state.calls += 1
@@ -350,6 +354,26 @@ class ToolFuzz:
 
         err = self._hypothesis(test, self.strategy, st.data())
         self._after_run(err, caller)
+
+    def call(self, caller, args):
+        """One call, with a time limit of `--handler-timeout` plus what the call's own arguments ask the tool to
+        take (a duration parameter: the value sent, or its documented default). A call that asks for more than
+        the tool's time budget still leaves is not sent (``unsent``; the driver's note says so) and None is
+        returned, as for a call not attempted: stopping it early would prove no hang, and waiting for it would
+        break the budget."""
+        from .durations import asked, seconds_text
+
+        want, how = asked(self.durations, args)
+        if want <= 0:
+            return caller.call(args)
+        if want > self.deadline - time.monotonic():
+            self.unsent.append((args, f"{seconds_text(want)}: {how}"))
+            return None
+        base = float(self.opts.handler_timeout)
+        o = caller.call(args, timeout=base + want)
+        if o is not None and o.kind == "timeout":
+            o.asked = f"{base:g} s plus the {seconds_text(want)} it asks for: {how}"
+        return o
 
     def _after_run(self, err: BaseException | None, caller) -> None:
         if err is None:
