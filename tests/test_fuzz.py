@@ -488,13 +488,11 @@ def test_schema_level_findings(tmp_path):
     recipes = got["search_recipes"]
     msgs = [f.message for f in recipes]
     assert codes["search_recipes"] == ["TC703"]
-    assert any("unknown property" in m for m in msgs)
+    # the object is open, but nothing answers a call here: reading the schema says that much, fuzz adds nothing
+    assert not any("unknown" in m for m in msgs)
     assert any("`/limit` accepts 21" in m and "upper bound 20" in m for m in msgs)
     assert any(m.startswith("`/extra` declares no type") for m in msgs)
     assert not any("`/choice`" in m and "accepts a string" in m for m in msgs)  # the union declares it
-    unknown = next(f for f in recipes if "unknown property" in f.message)
-    assert unknown.pointer == "/parameters" and unknown.data["expect"] == {
-        "keyword": "additionalProperties", "pointer": "/unexpected_property"}
 
     assert codes["convert_units"] == ["TC705"] and got["convert_units"][0].severity == "info"
 
@@ -866,3 +864,41 @@ def test_a_call_gets_the_time_its_arguments_ask_for_and_one_past_the_budget_is_n
     assert by_code(result, "TC712") == []
     note = next(n for n in result.notes if "not sent" in n)
     assert "steep_tea" in note and "`steep_seconds` = 1.5, its default" in note and "--budget-seconds" in note
+
+
+@needs_extra
+def test_unknown_argument_is_reported_only_when_the_handler_ignores_it(tmp_path):
+    def contract(name, fn):
+        return f"""\
+        name: {name}
+        description: List the user's saved addresses. Use it when the user picks where to send something.
+        risk: read_only
+        handler: fuzz_handlers.addresses:{fn}
+        parameters:
+          type: object
+          properties:
+            country: {{type: string, enum: [JP, FR], description: Only addresses in this country.}}
+        errors:
+          - {{code: OFFLINE, retryable: true, description: The address book cannot be reached; try later.}}
+          - {{code: UNKNOWN_ARGUMENT, retryable: true, description: An argument the tool does not take.}}
+        """
+    proj = project(tmp_path, {"ignores": contract("list_addresses", "ignores"),
+                              "refuses": contract("list_addresses_strictly", "refuses"),
+                              "same_error": contract("list_addresses_offline", "offline")})
+    (proj / "fuzz_handlers" / "addresses.py").write_text(
+        "def ignores(arguments):\n    return {'ok': True, 'result': [arguments.get('country', 'any')]}\n\n\n"
+        "def refuses(arguments):\n    extra = sorted(set(arguments) - {'country'})\n"
+        "    if extra:\n        return {'ok': False, 'error': {'code': 'UNKNOWN_ARGUMENT', 'retryable': True,\n"
+        "                'message': 'unknown argument ' + extra[0]}}\n"
+        "    return {'ok': True, 'result': []}\n\n\n"
+        "def offline(arguments):\n    return {'ok': False, 'error': {'code': 'OFFLINE', 'retryable': True,\n"
+        "            'message': 'the address book is offline'}}\n", encoding="utf-8")
+    result, _ = fuzz(proj, select="TC703", max_examples=5)
+    got = {f.tool: f for f in result.findings if f.code == "TC703"}
+    assert set(got) == {"list_addresses", "list_addresses_offline"}, [(f.tool, f.message) for f in result.findings]
+    ignored = got["list_addresses"]
+    assert ignored.pointer == "/parameters" and "`fuzz_handlers.addresses:ignores` answered without an error" in \
+        ignored.message and "unexpected_property" in ignored.message and "`country`" in ignored.help
+    assert ignored.data["answer"] == {"ok": True, "result": ["any"]} or "result" in str(ignored.data["answer"])
+    # the same error with and without it, not naming it: ignored as well
+    assert "the error it gives without it" in got["list_addresses_offline"].message

@@ -174,7 +174,8 @@ def _fuzz_contract(c, ctx, opts, state) -> list[Hit]:
                     "Fix what `toolcheck lint` reports for this schema.", code="TC705")]
     enabled = ctx.enabled
     schema_on = any(code in enabled for code in SCHEMA_CODES)
-    handler_on = any(code in enabled for code in HANDLER_CODES)
+    # TC703's unknown-property needs a call too: the handler or server accepting the unknown argument is its evidence
+    handler_on = any(code in enabled for code in HANDLER_CODES + ("TC703",))
     name = c.name or c.display_name
     budget = max(0.1, float(opts.budget_seconds))
     deadline = time.monotonic() + budget
