@@ -836,6 +836,7 @@ def test_duration_parameters_are_read_from_name_unit_and_description():
     assert asked(params, {"seconds": 2, "grace_ms": None})[0] == 2.5
     assert asked(params, {"seconds": "3", "grace_ms": 0}) == (3.0, "`seconds` = 3")  # a lenient server reads "3"
     assert asked(params, {"seconds": -4, "grace_ms": 0}) == (0.0, "")
+    assert asked(params, {"seconds": True, "grace_ms": [1]})[0] == 1.5  # read leniently; no number: the default
     assert asked((), {"seconds": 9}) == (0.0, "")
 
 

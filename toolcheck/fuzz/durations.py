@@ -6,9 +6,9 @@ and that is about time: its name ends in a unit (``seconds``, ``timeout_ms``, ``
 name or description says ``timeout``/``duration``/``wait``/``delay``/``sleep``/``interval``/``pause`` and its
 description names the unit ("in milliseconds", "seconds to wait"). A rate ("per second") is not a duration.
 
-What a call asks for is the sum over those parameters of the value it sends (a number, or a numeric string a
-lenient server would read), or, when it sends none (or null), the schema's documented ``default``, which the
-server applies. The fuzz driver gives such a call its time limit plus what it asks for (see
+What a call asks for is the sum over those parameters of the value it sends (a number, or what a lenient server
+reads: a numeric string, a boolean as 0 or 1), or, when it sends none (or null, or no number at all), the
+schema's documented ``default``, which the server applies. The fuzz driver gives such a call its time limit plus what it asks for (see
 :meth:`toolcheck.fuzz.tool.ToolFuzz.call`).
 """
 
@@ -116,13 +116,16 @@ def asked(params: tuple[Duration, ...], args: Any) -> tuple[float, str]:
         v = args.get(d.name)
         how = ""
         n = _number(v)
-        if n is None and isinstance(v, str):
+        if isinstance(v, bool):
+            n = float(v)  # read leniently, as Python (`sleep(True)`) and JavaScript do
+        elif n is None and isinstance(v, str):
             try:
                 n = float(v.strip())
             except ValueError:
                 n = None
-        if n is None and (d.name not in args or v is None) and d.default is not None:
-            n, how = d.default, ", its default"  # the server applies it
+        if n is None and d.default is not None:
+            # sent none (or null, or a value that is not a number, in an invalid call): the server applies the default
+            n, how = d.default, ", its default"
         if n is None or n <= 0 or math.isnan(n):
             continue
         secs = n * d.factor
