@@ -4,9 +4,8 @@ as its schema and its description both say. A call that takes those 3 seconds do
 import time
 from typing import Annotated
 
-from pydantic import Field
-
 from mcp.server.mcpserver import MCPServer
+from pydantic import Field
 
 app = MCPServer("kitchen-timer")
 
