@@ -488,13 +488,11 @@ def test_schema_level_findings(tmp_path):
     recipes = got["search_recipes"]
     msgs = [f.message for f in recipes]
     assert codes["search_recipes"] == ["TC703"]
-    assert any("unknown property" in m for m in msgs)
+    # the object is open, but nothing answers a call here: reading the schema says that much, fuzz adds nothing
+    assert not any("unknown" in m for m in msgs)
     assert any("`/limit` accepts 21" in m and "upper bound 20" in m for m in msgs)
     assert any(m.startswith("`/extra` declares no type") for m in msgs)
     assert not any("`/choice`" in m and "accepts a string" in m for m in msgs)  # the union declares it
-    unknown = next(f for f in recipes if "unknown property" in f.message)
-    assert unknown.pointer == "/parameters" and unknown.data["expect"] == {
-        "keyword": "additionalProperties", "pointer": "/unexpected_property"}
 
     assert codes["convert_units"] == ["TC705"] and got["convert_units"][0].severity == "info"
 
@@ -825,3 +823,100 @@ def test_a_pattern_invalid_only_in_unicode_mode_still_blocks_fuzzing(tmp_path):
     result, _ = fuzz(proj, seed=0, max_examples=10)
     (f,) = by_code(result, "TC705")
     assert f.pointer == "/parameters" and "(TC122)" in f.message
+
+
+# ------------------------------------------------------------------------------------------------ durations (TC712)
+
+def test_duration_parameters_are_read_from_name_unit_and_description():
+    from toolcheck.fuzz.durations import asked, duration_of, duration_params
+
+    def factor(name, node):
+        d = duration_of(name, node)
+        return None if d is None else d.factor
+
+    assert factor("seconds", {"type": "number", "default": 10}) == 1.0
+    assert factor("pollIntervalMs", {"type": "integer"}) == 0.001
+    assert factor("timeout", {"type": "integer", "description": "How long to wait, in minutes."}) == 60.0
+    assert factor("delay", {"anyOf": [{"type": "number"}, {"type": "null"}], "description": "Delay in seconds"}) == 1.0
+    # not durations: no unit, a rate, a range bound, not a number
+    assert factor("timeout", {"type": "integer"}) is None
+    assert factor("limit", {"type": "integer", "description": "Requests to wait for per second."}) is None
+    assert factor("price_min", {"type": "number", "description": "Lowest price."}) is None
+    assert factor("wait_seconds", {"type": "string"}) is None
+
+    params = duration_params({"type": "object", "properties": {
+        "seconds": {"type": "number", "default": 10}, "grace_ms": {"type": "integer", "default": 500},
+        "ticks": {"type": "integer", "default": 5}}})
+    assert [p.name for p in params] == ["seconds", "grace_ms"]
+    # what the call sends wins; what it leaves out (or sends as null) is the documented default the server applies
+    assert asked(params, {}) == (10.5, "`seconds` = 10, its default and `grace_ms` = 500, its default")
+    assert asked(params, {"seconds": 2, "grace_ms": None})[0] == 2.5
+    assert asked(params, {"seconds": "3", "grace_ms": 0}) == (3.0, "`seconds` = 3")  # a lenient server reads "3"
+    assert asked(params, {"seconds": -4, "grace_ms": 0}) == (0.0, "")
+    assert asked(params, {"seconds": True, "grace_ms": [1]})[0] == 1.5  # read leniently; no number: the default
+    assert asked((), {"seconds": 9}) == (0.0, "")
+
+
+@needs_extra
+def test_a_call_gets_the_time_its_arguments_ask_for_and_one_past_the_budget_is_not_sent(tmp_path):
+    contract = """\
+    name: steep_tea
+    description: Steep a cup of tea, then say it is ready. Use it when the user wants tea.
+    risk: read_only
+    handler: fuzz_handlers.slow:steep
+    parameters:
+      type: object
+      additionalProperties: false
+      properties:
+        steep_seconds: {type: number, minimum: 0, maximum: 1.5, default: 1.5, description: How long to steep it.}
+    """
+    proj = project(tmp_path, {"steep_tea": contract})
+    (proj / "fuzz_handlers" / "slow.py").write_text(
+        "import time\n\n\ndef steep(arguments):\n    time.sleep(arguments.get('steep_seconds', 1.5))\n"
+        "    return {'ok': True, 'result': 'ready'}\n", encoding="utf-8")
+    result, opts = fuzz(proj, select="TC712", max_examples=5, handler_timeout=0.5, budget_seconds=8.0)
+    assert by_code(result, "TC712") == [], [f.message for f in result.findings]  # 1.5 s asked, 2 s granted
+    assert opts.state.calls >= 1
+
+    result, _ = fuzz(proj, select="TC712", max_examples=3, handler_timeout=0.5, budget_seconds=1.0)
+    assert by_code(result, "TC712") == []
+    note = next(n for n in result.notes if "not sent" in n)
+    assert "steep_tea" in note and "`steep_seconds` = 1.5, its default" in note and "--budget-seconds" in note
+
+
+@needs_extra
+def test_unknown_argument_is_reported_only_when_the_handler_ignores_it(tmp_path):
+    def contract(name, fn):
+        return f"""\
+        name: {name}
+        description: List the user's saved addresses. Use it when the user picks where to send something.
+        risk: read_only
+        handler: fuzz_handlers.addresses:{fn}
+        parameters:
+          type: object
+          properties:
+            country: {{type: string, enum: [JP, FR], description: Only addresses in this country.}}
+        errors:
+          - {{code: OFFLINE, retryable: true, description: The address book cannot be reached; try later.}}
+          - {{code: UNKNOWN_ARGUMENT, retryable: true, description: An argument the tool does not take.}}
+        """
+    proj = project(tmp_path, {"ignores": contract("list_addresses", "ignores"),
+                              "refuses": contract("list_addresses_strictly", "refuses"),
+                              "same_error": contract("list_addresses_offline", "offline")})
+    (proj / "fuzz_handlers" / "addresses.py").write_text(
+        "def ignores(arguments):\n    return {'ok': True, 'result': [arguments.get('country', 'any')]}\n\n\n"
+        "def refuses(arguments):\n    extra = sorted(set(arguments) - {'country'})\n"
+        "    if extra:\n        return {'ok': False, 'error': {'code': 'UNKNOWN_ARGUMENT', 'retryable': True,\n"
+        "                'message': 'unknown argument ' + extra[0]}}\n"
+        "    return {'ok': True, 'result': []}\n\n\n"
+        "def offline(arguments):\n    return {'ok': False, 'error': {'code': 'OFFLINE', 'retryable': True,\n"
+        "            'message': 'the address book is offline'}}\n", encoding="utf-8")
+    result, _ = fuzz(proj, select="TC703", max_examples=5)
+    got = {f.tool: f for f in result.findings if f.code == "TC703"}
+    assert set(got) == {"list_addresses", "list_addresses_offline"}, [(f.tool, f.message) for f in result.findings]
+    ignored = got["list_addresses"]
+    assert ignored.pointer == "/parameters" and "`fuzz_handlers.addresses:ignores` answered without an error" in \
+        ignored.message and "unexpected_property" in ignored.message and "`country`" in ignored.help
+    assert ignored.data["answer"] == {"ok": True, "result": ["any"]} or "result" in str(ignored.data["answer"])
+    # the same error with and without it, not naming it: ignored as well
+    assert "the error it gives without it" in got["list_addresses_offline"].message

@@ -175,7 +175,8 @@ def _fuzz_contract(c, ctx, opts, state) -> list[Hit]:
                     "Fix what `toolcheck lint` reports for this schema.", code="TC705")]
     enabled = ctx.enabled
     schema_on = any(code in enabled for code in SCHEMA_CODES)
-    handler_on = any(code in enabled for code in HANDLER_CODES)
+    # TC703's unknown-property needs a call too: the handler or server accepting the unknown argument is its evidence
+    handler_on = any(code in enabled for code in HANDLER_CODES + ("TC703",))
     name = c.name or c.display_name
     budget = max(0.1, float(opts.budget_seconds))
     deadline = time.monotonic() + budget
@@ -188,6 +189,14 @@ def _fuzz_contract(c, ctx, opts, state) -> list[Hit]:
         state.stopped += 1
         state.notes.append(f"note: {name}: fuzzing stopped at the time limit ({hard:.0f} s) after "
                            f"{tool.valid_count} example(s)")
+    if tool.unsent:
+        args, want = tool.unsent[0]
+        from .shape import show
+
+        n = len(tool.unsent)
+        state.notes.append(f"note: {name}: {n} call{'' if n == 1 else 's'} not sent: {'it asks' if n == 1 else 'they ask'} "
+                           f"the tool to take longer than its time budget left (first: {want}; arguments "
+                           f"{show(args, 80)}); raise --budget-seconds to send {'it' if n == 1 else 'them'}")
     if tool.stopped and tool.valid_count == 0:
         hits.extend(tool.explained() or [Hit(
             base, f"no example was generated: the generator did not produce one within the time limit ({hard:.0f} s)",

@@ -114,8 +114,9 @@ class HandlerCaller:
 
     # -------------------------------------------------------------------------------------------- calls
 
-    def call(self, args) -> Outcome | None:
-        """One call; None when calls are no longer attempted (the handler hung or died too often)."""
+    def call(self, args, timeout: float | None = None) -> Outcome | None:
+        """One call (within ``timeout`` seconds, default the caller's); None when calls are no longer attempted
+        (the handler hung or died too often)."""
         if self.exhausted or self.hung:
             return None
         if self.proc is None or _exited(self.proc, 0):
@@ -131,13 +132,14 @@ class HandlerCaller:
             self._write({"args": args})
         except (OSError, ValueError):
             return self._died()
-        msg = self._read(self.timeout)
+        limit = self.timeout if timeout is None else timeout
+        msg = self._read(limit)
         if msg is _TIMEOUT:
             _kill(self.proc)
             self.stop()
             self.timeouts += 1
             self.hung = self.timeouts >= MAX_TIMEOUTS
-            return Outcome("timeout", message=f"{self.timeout:g} s")
+            return Outcome("timeout", message=f"{round(limit, 1):g} s")
         if msg is None:
             return self._died()
         if "returned" in msg:

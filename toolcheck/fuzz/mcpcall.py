@@ -107,9 +107,9 @@ class McpServer:
                 req = await anyio.to_thread.run_sync(requests.get)
                 if req is None:
                     return
-                name, args, reply = req
+                name, args, reply, limit = req
                 try:
-                    with anyio.fail_after(self.call_timeout):
+                    with anyio.fail_after(limit):
                         res = await session.call_tool(name, args)
                 except TimeoutError:
                     reply.put(("timeout", None))
@@ -172,7 +172,7 @@ class McpServer:
     def exhausted(self) -> bool:
         return self.restarts >= MAX_RESTARTS
 
-    def call(self, name: str, args: Any) -> Outcome | None:
+    def call(self, name: str, args: Any, timeout: float | None = None) -> Outcome | None:
         if self.exhausted:
             return None
         if not self._alive():
@@ -184,14 +184,15 @@ class McpServer:
                 return Outcome("crashed", message=f"the server could not be (re)started: {err}", mcp=True)
         assert self.requests is not None
         reply: queue.Queue = queue.Queue()
-        self.requests.put((name, args, reply))
+        limit = self.call_timeout if timeout is None else timeout
+        self.requests.put((name, args, reply, limit))
         try:
-            kind, value = reply.get(timeout=self.call_timeout + 15)
+            kind, value = reply.get(timeout=limit + 15)
         except queue.Empty:
             kind, value = "timeout", None
         if kind == "timeout":
             self._stop_thread()
-            return Outcome("timeout", message=f"{self.call_timeout:g} s", mcp=True)
+            return Outcome("timeout", message=f"{round(limit, 1):g} s", mcp=True)
         if kind == "dead":
             self.restarts += 1
             self._stop_thread()
@@ -234,10 +235,10 @@ class McpToolCaller:
     def hung(self) -> bool:
         return self.timeouts >= MAX_TIMEOUTS
 
-    def call(self, args: Any) -> Outcome | None:
+    def call(self, args: Any, timeout: float | None = None) -> Outcome | None:
         if self.exhausted or self.hung:
             return None
-        o = self.server.call(self.name, args if isinstance(args, dict) else {"value": args})
+        o = self.server.call(self.name, args if isinstance(args, dict) else {"value": args}, timeout)
         if o is not None and o.kind == "timeout":
             self.timeouts += 1
         elif o is not None and o.kind == "crashed":

@@ -27,6 +27,7 @@ class Outcome:
     mcp_error: bool = False  # MCP result with isError: true
     mcp_structured: Any = None  # MCP structuredContent (validated against `returns`)
     returns_error: str | None = None  # the MCP client already found the result breaking the output schema
+    asked: str = ""  # timeout: how the limit was extended for what the arguments ask ("5 s plus the 10 s ...")
 
 
 @dataclass
@@ -156,19 +157,20 @@ def _general(o: Outcome, which: str) -> Problem | None:
         return Problem("TC711", ("TC711",), f"the MCP server died during tools/call on {args_word} ({o.message})",
                        "Find what ends the server process (os._exit, sys.exit, a native crash) and answer with an "
                        "isError result instead.", data={"status": o.message, "stderr": o.traceback[-1500:]})
+    asked = f" ({o.asked})" if o.asked else ""
     if o.kind == "timeout" and o.mcp:
-        return Problem("TC712", ("TC712",), f"tools/call did not answer within {o.message} on {args_word}",
+        return Problem("TC712", ("TC712",), f"tools/call did not answer within {o.message}{asked} on {args_word}",
                        "Bound the work (timeouts on I/O, limits on sizes and loops) and answer with an isError "
-                       "result when it cannot finish.", data={"timeout": o.message})
+                       "result when it cannot finish.", data={"timeout": o.message, **_asked(o)})
     if o.kind == "crashed":
         return Problem("TC711", ("TC711",), f"the handler's process died on {args_word} ({o.message})",
                        "Find what ends the process (os._exit, sys.exit, a native crash, running out of memory) "
                        "and return a structured error instead.", data={"status": o.message,
                                                                        "stderr": o.traceback[-1500:]})
     if o.kind == "timeout":
-        return Problem("TC712", ("TC712",), f"the handler did not answer within {o.message} on {args_word}",
+        return Problem("TC712", ("TC712",), f"the handler did not answer within {o.message}{asked} on {args_word}",
                        "Bound the work (timeouts on I/O, limits on sizes and loops) and return a retryable "
-                       "structured error when it cannot finish.", data={"timeout": o.message})
+                       "structured error when it cannot finish.", data={"timeout": o.message, **_asked(o)})
     if o.kind == "memory":
         return Problem("TC720", ("TC720",), f"the handler ran out of memory on {args_word}: it needed more than "
                        f"the worker's cap of {o.message} (`--handler-memory`)",
@@ -180,6 +182,10 @@ def _general(o: Outcome, which: str) -> Problem | None:
                        "Return plain JSON values (dict, list, str, int, float, bool, None).",
                        pointer_kind="returns", data={"type": o.message})
     return None
+
+
+def _asked(o: Outcome) -> dict:
+    return {"asked": o.asked} if o.asked else {}
 
 
 def _judge_error(o: Outcome, exp: Expectations, args: Any, valid: bool) -> Problem | None:

@@ -147,10 +147,20 @@ def _over_permissive(tool, case: Case, s: int) -> Hit:
     parent = m.loc.rsplit("/", 1)[0] if m.kind in ("unknown-property", "drop-required") else m.loc
     obj = f"the object at `{parent}`" if parent else "the arguments"
     accept, are = ("accepts", "is") if parent else ("accept", "are")
+    extra: dict = {}
     if m.kind == "unknown-property":
-        msg = f"{obj} {accept} an unknown property: {show(case.args, 100)}"
-        helptext = ("Add `additionalProperties: false`, so that a misspelt or invented argument is refused "
-                    "instead of silently ignored.")
+        name = m.detail.get("property")
+        msg = (f"{obj} {accept} the unknown argument `{name}`, and {tool.handler_label or 'the handler'} "
+               f"{case.evidence or 'answered without an error'}: {show(case.args, 100)}")
+        optional = m.detail.get("optional") or []
+        if optional:
+            shown = ", ".join(f"`{p}`" for p in optional[:3]) + (", ..." if len(optional) > 3 else "")
+            what = f"a misspelt optional argument ({shown}) is"
+        else:
+            what = "an invented argument is"
+        helptext = (f"Add `additionalProperties: false` (and refuse unknown arguments in the implementation), so "
+                    f"that {what} refused instead of silently ignored.")
+        extra = {"answer": _clip_answer(case.answer)}
     elif m.kind == "drop-required":
         msg = f"{obj} {are} accepted {m.note}, although `required` lists it"
         helptext = "Put `required` where it applies (the object's own schema), so that a missing value is refused."
@@ -173,7 +183,16 @@ def _over_permissive(tool, case: Case, s: int) -> Hit:
     record = {"keyword": m.keyword, "pointer": m.loc}
     return Hit(tool.base + m.schema_ptr, msg, helptext, code="TC703",
                data={"instance": case.args, "mutation": m.kind, "location": m.loc, "expect": record, "seed": s,
-                     "reproduce": reproduce(tool, "TC703")})
+                     "reproduce": reproduce(tool, "TC703"), **extra})
+
+
+def _clip_answer(v) -> object:
+    from .shape import show
+
+    if isinstance(v, str):
+        return v if len(v) <= 300 else v[:299] + "…"
+    text = show(v, 300)
+    return v if len(text) < 300 else text
 
 
 def _handler_hit(tool, case: Case, s: int) -> Hit:

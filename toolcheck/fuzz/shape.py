@@ -268,10 +268,17 @@ class Walker:
                                        for n in sup):
                 name = f"{UNKNOWN_NAME}_{i}"
                 i += 1
+            props: list[str] = []
+            for n in sup:
+                if isinstance(n.get("properties"), dict):
+                    props.extend(k for k in n["properties"] if isinstance(k, str) and k not in props)
+            needed = {r for n in self.unconditional(nodes) if isinstance(n.get("required"), list)
+                      for r in n["required"] if isinstance(r, str)}
             out.append(Mutant("unknown-property", insert_key(inst, path, name, "unexpected"),
                               f"{loc}/{escape_pointer_token(name)}", sptr, "additionalProperties",
                               f"with an unknown property `{name}`", declared=self.allows_extra(sup, name),
-                              detail={"property": name}))
+                              detail={"property": name, "properties": props,
+                                      "optional": [p for p in props if p not in needed]}))
 
     def _value_mutations(self, inst, path, value, nodes, sup, loc, sptr, out: list[Mutant]) -> None:
         types = self.declared_types(sup)

@@ -30,6 +30,8 @@ class Case:
     problem: Any = None  # outcome.Problem (handler findings)
     mutant: Any = None  # shape.Mutant (TC703, run 2)
     errors: list = field(default_factory=list)  # TC702/TC704: validator errors
+    answer: Any = None  # TC703 unknown-property: what the handler or server answered to the mutated call
+    evidence: str = ""  # TC703 unknown-property: how that answer shows the argument was ignored
     target: str | None = None
     adapted: Any = None
 
@@ -92,6 +94,11 @@ class ToolFuzz:
         self.from_cli = False
         self.budget_hit = False
         self.caller = None  # a worker-process caller to close when the tool is done
+        from .durations import duration_params
+
+        self.durations = duration_params(schema)  # parameters that ask the tool to take a while (`timeout_ms`)
+        self.tried_unknown: set[tuple] = set()  # TC703 unknown-property keys sent to the handler (answered)
+        self.unsent: list[tuple[Any, str]] = []  # (arguments, what they ask for) longer than the budget left
 
     # -------------------------------------------------------------------------------------------- setup
 
@@ -289,21 +296,29 @@ class ToolFuzz:
                 reject()
             self.valid_count += 1
             state.examples += 1
+            unknown = []  # unknown-property mutants the schema accepts: reported only if the handler accepts them too
             if schema_on:
                 self._check_exports(args, final)
                 if check_703:
                     for m in self.walker.mutations(args):
-                        if not m.declared and validator.is_valid(m.instance):
-                            keep(store, ("TC703",) + mutant_key(m), Case(m.instance, size_of(m.instance), final,
-                                                                            mutant=m))
+                        if m.declared or not validator.is_valid(m.instance):
+                            continue
+                        if m.kind == "unknown-property":
+                            if caller is not None and m.detail.get("properties"):
+                                unknown.append(m)
+                            continue
+                        keep(store, ("TC703",) + mutant_key(m), Case(m.instance, size_of(m.instance), final,
+                                                                        mutant=m))
             if caller is None:
                 return
-            o = caller.call(args)
+            o = self.call(caller, args)
             if o is None:
                 return
             state.calls += 1
             p = judge_valid(o, self.exp, args)
             if p is None:
+                if unknown and o.kind == "returned" and not o.returns_error:
+                    self._send_unknown(caller, unknown, final, o)
                 return
             keep(store, p.key, Case(args, size_of(args), final, problem=p))
             if shrinkable(o):
@@ -336,7 +351,7 @@ class ToolFuzz:
             if not muts:
                 reject()
             m = data.draw(st.sampled_from(muts))
-            o = caller.call(m.instance)
+            o = self.call(caller, m.instance)
             if o is None:
                 return
             state.calls += 1
@@ -350,6 +365,58 @@ class ToolFuzz:
 
         err = self._hypothesis(test, self.strategy, st.data())
         self._after_run(err, caller)
+
+    def _send_unknown(self, caller, mutants, final: bool, before) -> None:
+        """TC703's dynamic evidence: the call just answered (``before``); send it again with one unknown argument
+        added (per object, until one answer decides). The handler ignored it when it answers without an error, or
+        with the very error it gave without it, which does not name it: a finding, with that answer. It refused
+        it (an error after a success, or an error naming it): the implementation checks what the schema leaves
+        open, and nothing is reported. Another error is no evidence either way: a later call tries again."""
+        from .outcome import judge_valid
+
+        for m in mutants:
+            key = ("TC703",) + mutant_key(m)
+            if key in self.tried_unknown:
+                continue
+            o = self.call(caller, m.instance)
+            if o is None:
+                return
+            self.state.calls += 1
+            if o.kind != "returned" or o.returns_error or judge_valid(o, self.exp, m.instance) is not None:
+                continue
+            now, then = error_text(o), error_text(before)
+            name = str(m.detail.get("property"))
+            if now is None:
+                evidence = "answered without an error"
+            elif then is not None and name not in now and " ".join(now.split()) == " ".join(then.split()):
+                evidence = "answered with the error it gives without it, which does not name it"
+            else:
+                if then is None or name in now:
+                    self.tried_unknown.add(key)  # refused
+                continue
+            self.tried_unknown.add(key)
+            keep(self.store, key, Case(m.instance, size_of(m.instance), final, mutant=m, answer=o.value,
+                                       evidence=evidence))
+
+    def call(self, caller, args):
+        """One call, with a time limit of `--handler-timeout` plus what the call's own arguments ask the tool to
+        take (a duration parameter: the value sent, or its documented default). A call that asks for more than
+        the tool's time budget still leaves is not sent (``unsent``; the driver's note says so) and None is
+        returned, as for a call not attempted: stopping it early would prove no hang, and waiting for it would
+        break the budget."""
+        from .durations import asked, seconds_text
+
+        want, how = asked(self.durations, args)
+        if want <= 0:
+            return caller.call(args)
+        if want > self.deadline - time.monotonic():
+            self.unsent.append((args, f"{seconds_text(want)}: {how}"))
+            return None
+        base = float(self.opts.handler_timeout)
+        o = caller.call(args, timeout=base + want)
+        if o is not None and o.kind == "timeout":
+            o.asked = f"{base:g} s plus the {seconds_text(want)} it asks for: {how}"
+        return o
 
     def _after_run(self, err: BaseException | None, caller) -> None:
         if err is None:
@@ -372,6 +439,19 @@ class ToolFuzz:
             if not compiled.is_valid(adapted):
                 keep(self.store, key, Case(args, size_of(args), final, errors=compiled.errors(adapted), target=target,
                                             adapted=adapted))
+
+
+def error_text(o) -> str | None:
+    """The message of a returned error result (`isError`, or {ok: false}); None for a success."""
+    from .outcome import is_error_result
+
+    if o.mcp_error:
+        return o.message or ""
+    if is_error_result(o.value):
+        err = o.value.get("error")
+        msg = err.get("message") if isinstance(err, dict) else None
+        return msg if isinstance(msg, str) else str(err)
+    return None
 
 
 def command_paths(command: str | None) -> tuple[str, ...]:

@@ -9,6 +9,13 @@ declares that shape, with the concrete instance, at the schema that should refus
 a union declares (`anyOf: [{type: string}, {type: integer}]`) is intended and never reported; explicit
 `additionalProperties: true` (or a schema) is intended too.
 
+An unknown property is reported only on what running shows: with a handler or `--mcp-command`, a call that
+answered without an error is sent again with one unknown argument added, and the finding needs that call
+answered without an error too (the message names the arguments sent; `data.answer` holds the answer). An
+implementation that refuses it checks what the schema leaves open, and nothing is reported; without a handler
+nothing answers, and an open object is only what reading the schema says (TC206 for strict targets), so it is
+not repeated per tool. An object that declares no properties at all (a free-form map) is not tried.
+
 Why is this bad?
 Whatever the schema lets through reaches the implementation: a misspelt argument silently ignored, `"10"`
 where arithmetic expects 10, 101 results from a service that takes 100. The model never learns it made a
