@@ -10,6 +10,10 @@ warning. TC213 (an error) keeps what is sent whole: a request body's `tools`, an
 Gemini `Tool`, a project's contracts. The finding points at the first tool over the limit. Split from TC213
 under issue 17 (one code, one severity): a config that ignores or re-rates TC213 does not cover TC226.
 
+Opt-in (`--extend-select TC226`): its only finding on the real tool sets (a 156-tool ToolUniverse category file)
+was judged debatable twice by judges who did not write it (a registry category is loaded by task, not sent
+whole), so it is not measured at the warning bar; select it when your host sends such a file whole.
+
 Why is this bad?
 A host that sends the whole file has its request rejected; one that loads the tools by task or on demand must
 send at most the limit at a time.
@@ -59,7 +63,7 @@ from ..base import Hit, RuleSpec
 from .index import SetFacts, ToolSetIndex, tool_limit_hits
 
 RULE = RuleSpec("TC226", "tool-catalogue-over-target-limit", severity="warning", scope="set", index=ToolSetIndex,
-                fix="none")
+                fix="none", default_enabled=False)
 
 
 def check(facts: SetFacts, options: dict[str, Any]) -> Iterator[Hit]:
