@@ -579,7 +579,8 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
     low_text = text.lower()
     if f.deprecated is None and ("deprecat" in low_text or "legacy" in low_text or "obsolete" in low_text):
         f.deprecated = next((x for x in sentences if any(w in x.lower() for w in _DEPRECATION_WORDS)), None)
-    idents = [(m.start(), next(g for g in m.groups() if g)) for m in _IDENT_RE.finditer(text)]
+    # one alternative of _IDENT_RE matches, and its group is the last (and only) one that took part
+    idents = [(m.start(), m.group(m.lastindex)) for m in _IDENT_RE.finditer(text)]
     if known is not None:
         idents = [(pos, ident) for pos, ident in idents if norm_ident(ident) in known]
     if not idents:
@@ -633,6 +634,12 @@ def _sentence_bounds(text: str) -> list[int]:
     return out
 
 
+@cache
+def _bigram_firsts(lx: Lexicon) -> frozenset[str]:
+    """The first words of the lexicon's two-word platforms: a text without any has no two-word platform."""
+    return frozenset(t[0] for t in lx.platform_bigrams)
+
+
 def _platforms(f: Frame, texts: list[str]) -> None:
     lx = lexicon()
     words: list[str] = []
@@ -640,8 +647,9 @@ def _platforms(f: Frame, texts: list[str]) -> None:
         words.extend(_ASCII_WORD_RE.findall(t.lower()))
     words.extend(f.name_words)
     words.extend(f.ns)
-    cand = set(words) & lx.platform.keys()
-    if lx.platform_bigrams:
+    present = set(words)
+    cand = present & lx.platform.keys()
+    if lx.platform_bigrams and not _bigram_firsts(lx).isdisjoint(present):
         cand.update(a + "_" + b for a, b in zip(words, words[1:], strict=False) if (a, b) in lx.platform_bigrams)
     if not cand:
         return
