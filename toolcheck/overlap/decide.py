@@ -131,6 +131,7 @@ class Model:
     tail_max: float = 0.0  # the most stage 1's tail can add (but ns_differ, see compare)
     qual_max: float = 0.0  # of which the qualifier features
     cue_max: float = 0.0  # of which the cue features
+    desc_max: float = 0.0  # the most the description features and ns_differ can add
 
     def __post_init__(self) -> None:
         self.by_name = dict(zip(FEATURES, self.weights, strict=True))
@@ -147,6 +148,9 @@ class Model:
                             if f not in _HEAD_ONLY and f not in _STAGE2 and f not in ("veto", "ns_differ"))
         self.qual_max = sum(pos[f] for f in _QUAL_FEATURES)
         self.cue_max = sum(pos[f] for f in _CUE_FEATURES)
+        # the most the description features can add, with ns_differ that comes with ns_differ_desc (cosines <= 1)
+        nsd, nsdd = self.by_name["ns_differ"], self.by_name["ns_differ_desc"]
+        self.desc_max = pos["desc_cos"] + pos["lead_cos"] + max(0.0, nsd, nsd + nsdd)
 
     def score(self, x: list[float]) -> float:
         z = self.bias
@@ -587,11 +591,9 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
             return None
     fa, fb = facts(a), facts(b)
     x, rel = _stage1_head(a, b, fa, fb)
-    dots = _desc_dots(a, b)
+    dots: tuple[float, float] | None | bool = False  # not computed yet
     if early:
         limit = _logit(threshold) - _BOUND_MARGIN - m.veto_max - m.params_max
-        d, ld = dots if dots is not None else (0.0, 0.0)
-        desc = w["desc_cos"] * d + w["lead_cos"] * ld
         z = m.bias
         for k, v in x.items():
             z += w[k] * v
@@ -600,6 +602,11 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
             tail -= m.qual_max
         if not (a.cue_names or b.cue_names):
             tail -= m.cue_max
+        if z + tail + m.desc_max < limit:
+            return None  # not even with the most alike descriptions: they are not compared
+        dots = _desc_dots(a, b)
+        d, ld = dots if dots is not None else (0.0, 0.0)
+        desc = w["desc_cos"] * d + w["lead_cos"] * ld
         # ns_differ (tail) comes with ns_differ_desc = d (stage 2): the pair adds both or neither
         if z + desc + tail + max(0.0, w["ns_differ"] + w["ns_differ_desc"] * d) < limit:
             return None
