@@ -579,8 +579,7 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
     low_text = text.lower()
     if f.deprecated is None and ("deprecat" in low_text or "legacy" in low_text or "obsolete" in low_text):
         f.deprecated = next((x for x in sentences if any(w in x.lower() for w in _DEPRECATION_WORDS)), None)
-    # one alternative of _IDENT_RE matches, and its group is the last (and only) one that took part
-    idents = [(m.start(), m.group(m.lastindex)) for m in _IDENT_RE.finditer(text)]
+    idents = [(m.start(), next(g for g in m.groups() if g)) for m in _IDENT_RE.finditer(text)]
     if known is not None:
         idents = [(pos, ident) for pos, ident in idents if norm_ident(ident) in known]
     if not idents:
