@@ -13,7 +13,7 @@ from toolcheck.overlap.candidates import candidate_pairs
 from toolcheck.overlap.decide import VETOES, model, veto_reason
 from toolcheck.overlap.lexicon import lexicon, singular, split_identifier
 
-from .conftest import CORPUS, needs_corpus, run_cli
+from .conftest import CORPUS, ROOT, needs_corpus, run_cli
 
 
 def _data(name: str) -> dict:
@@ -277,3 +277,100 @@ def test_scores_are_symmetric_on_real_pairs():
     assert len(pairs) > 100
     for i, j in pairs:
         assert compare(frames[i], frames[j]) == compare(frames[j], frames[i])
+
+
+# ------------------------------------------------------------------------------------------------ early exit
+
+_SERVER_DIRS = (ROOT / "benchmarks" / "overlap" / "servers", ROOT / "benchmarks" / "precision" / "servers")
+
+
+def _server_frames() -> list[list]:
+    """The frames of each captured server (benchmarks/*/servers), one list per server."""
+    out = []
+    for d in _SERVER_DIRS:
+        for p in sorted(d.glob("*.json")):
+            data = json.loads(p.read_text(encoding="utf-8"))
+            tools = data.get("tools") if isinstance(data, dict) else None
+            if tools:
+                known = frozenset(k for r in tools for k in mention_keys(r["name"]))
+                out.append([parse(r["name"], r.get("description") or "", r.get("parameters", r.get("inputSchema")),
+                                  known) for r in tools])
+    return out
+
+
+def _sample_pairs(n: int, seed: int) -> list[tuple]:
+    """A seeded sample of pairs: every pair of the decision cases, pairs of the captured servers and, with the
+    corpus beside the checkout, candidate pairs of corpus A's tooluniverse and LiveMCPBench groups."""
+    rng = random.Random(seed)
+    cases = [_frame(s) for a, b, _ in PAIRS for s in (a, b)]
+    out = [(x, y) for i, x in enumerate(cases) for y in cases[i + 1:]]
+    pool = [(fr[i], fr[j]) for fr in _server_frames() for i in range(len(fr)) for j in range(i + 1, len(fr))]
+    if CORPUS.is_dir():
+        for prefix in ("pypi:tooluniverse", "icip-cas/LiveMCPBench"):
+            recs = _corpus(prefix)
+            known = frozenset(k for r in recs for k in mention_keys(r["name"]))
+            fr = [parse(r["name"], r.get("description", ""), r.get("parameters"), known) for r in recs]
+            pool.extend((fr[i], fr[j]) for i, j in candidate_pairs(fr))
+    out.extend(rng.sample(pool, min(n, len(pool))))
+    return out
+
+
+def _check_early_exit(pairs: list[tuple], thresholds: tuple[float, ...]) -> int:
+    """compare(a, b, t) is the full score when that reaches t and None otherwise; the number of reported pairs."""
+    reported = 0
+    for a, b in pairs:
+        full = compare(a, b, 0.0)  # no threshold: no early exit
+        for t in thresholds:
+            got = compare(a, b, t)
+            if full >= t:
+                reported += 1
+                assert got == full, (a.name, b.name, t, full, got)
+            else:
+                assert got is None, (a.name, b.name, t, full, got)
+    return reported
+
+
+def test_early_exit_never_drops_a_pair_the_full_computation_reports():
+    """At the shipped weights, over thresholds around the default, on a seeded sample of real and fixture pairs."""
+    pairs = _sample_pairs(6000, 430)
+    th = model().threshold
+    assert _check_early_exit(pairs, (0.05, 0.2, 0.31, 0.4, th, 0.6, 0.8)) > 50
+
+
+def test_early_exit_stays_exact_under_other_weights(monkeypatch):
+    """The bounds come from the model's weights, so a refit keeps them exact: random weights (either sign, some
+    zero, a veto that favours) on the same kind of sample."""
+    from toolcheck.overlap import decide
+    shipped = model()
+    pairs = _sample_pairs(1500, 18)
+    rng = random.Random(1018)
+    reported = 0
+    for _ in range(6):
+        ws = tuple(0.0 if rng.random() < 0.1 else rng.gauss(0.0, 2.0) for _ in FEATURES)
+        m = decide.Model(rng.uniform(-3.0, 1.0), ws, shipped.threshold)
+        monkeypatch.setattr(decide, "model", lambda m=m: m)
+        reported += _check_early_exit(pairs, (0.2, 0.5, 0.7))
+    assert reported > 100
+
+
+def test_stage1_parts_set_only_the_features_the_bounds_assume():
+    """What compare's bounds rely on: stage 1's tail never sets a feature only the head is said to set, the
+    qualifier features need a qualifier, the cue features a tool name in a description; stage 2 sets only its own."""
+    from toolcheck.overlap import decide
+    from toolcheck.overlap.relations import facts
+    for a, b in _sample_pairs(4000, 7):
+        fa, fb = facts(a), facts(b)
+        x, rel = decide._stage1_head(a, b, fa, fb)
+        head = set(x)
+        decide._stage1_tail(a, b, fa, fb, rel, x)
+        tail = {k for k in x if k not in head}
+        assert not tail & set(decide._HEAD_ONLY), (a.name, b.name, tail)
+        if not (a.quals or b.quals):
+            assert not (set(x) & set(decide._QUAL_FEATURES)), (a.name, b.name)
+        if not (a.cue_names or b.cue_names):
+            assert not (set(x) & set(decide._CUE_FEATURES)), (a.name, b.name)
+        decide._stage1_veto(a, b, x)
+        n = set(x)
+        decide._stage2(a, b, x)
+        assert set(x) - n <= set(decide._STAGE2)
+        assert all(0.0 <= v <= 1.0 for v in x.values())

@@ -22,7 +22,9 @@ compared depends on the group; a compared pair's score never does.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
+from itertools import repeat
 
 from .frames import Frame
 from .lexicon import lexicon
@@ -107,22 +109,25 @@ def candidate_pairs(frames: list[Frame], eligible: Callable[[int, int], bool] | 
             break
         _expand(pairs, act, pas, n)
         _expand(pairs, [], pas, n, probe)
-    out = []
-    for p in sorted(pairs):
-        i, j = divmod(p, n)
-        if i != j and (eligible is None or eligible(i, j)):
-            out.append((i, j))
-    return out
+    ordered = map(divmod, sorted(pairs), repeat(n))  # (i, j), i < j: _expand forms no (i, i)
+    if eligible is None:
+        return list(ordered)
+    return [(i, j) for i, j in ordered if eligible(i, j)]
 
 
 def _expand(pairs: set[int], act: list[int], pas: Iterable[int], n: int, probe: list[int] | None = None) -> None:
-    """Pairs within ``act``, and of ``act`` (or ``probe``) with ``pas``."""
+    """Pairs within ``act``, and of ``act`` (or ``probe``) with ``pas`` (each list ascending, no repeats: a frame's
+    keys are posted in frame order). A pair (i, j), i < j, is the number i * n + j."""
     m = len(act)
     for a in range(m - 1):
-        i = act[a]
-        pairs.update(i * n + j if i < j else j * n + i for j in act[a + 1:])
+        pairs.update(map((act[a] * n).__add__, act[a + 1:]))  # act ascending: act[a] < every later one
     src = probe if probe is not None else act
     if not src:
         return
+    src_n = [i * n for i in src]
     for j in pas:
-        pairs.update(i * n + j if i < j else j * n + i for i in src if i != j)
+        k = bisect_left(src, j)  # src[:k] < j <= src[k:]
+        pairs.update(map(j.__add__, src_n[:k]))
+        if k < len(src) and src[k] == j:
+            k += 1
+        pairs.update(map((j * n).__add__, src[k:]))

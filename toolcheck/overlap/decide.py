@@ -105,6 +105,15 @@ _OVERRIDES = ("cue_alias", "enum_cover")
 # to a user who lowers the threshold to this or below (the fitted veto weight alone let shared words outweigh it)
 VETO_CAP = 0.3
 _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns_differ_desc")
+# The stage-1 features that only the head (_stage1_head: names, actions, objects) sets; every other stage-1 feature
+# may come from the tail (direction comes from both). compare bounds what the tail can add by the positive weights
+# of the features not in this list, so a feature missing here only loosens that bound.
+_HEAD_ONLY = ("same_base", "act_same", "act_related", "act_opposite", "act_different", "act_unknown", "enum_cover",
+              "obj_sim", "obj_missing", "obj_disjoint", "head_conflict", "sibling", "sub_resource", "mod_one_side",
+              "mod_unsupported", "match")
+_QUAL_FEATURES = ("qual_conflict", "qual_one_side", "scope_one_side")  # set only when a tool has qualifiers
+_CUE_FEATURES = tuple(f for f in FEATURES if f.startswith("cue_"))  # set only when a description names a tool
+_BOUND_MARGIN = 1e-6  # an early exit needs the bound this far below the threshold's logit (float sums, rounding)
 
 
 @dataclass(slots=True)
@@ -119,16 +128,30 @@ class Model:
     quick_exit: bool = False  # the veto weighs against: a decisive difference may end a comparison early
     pos_sum: float = 0.0  # the most all features but the action relation, the veto and overrides can add
     params_max: float = 0.0  # the most the parameter features can add
+    veto_max: float = 0.0  # the most the veto can add (0 unless its weight is positive)
+    tail_max: float = 0.0  # the most stage 1's tail can add (but ns_differ, see compare)
+    qual_max: float = 0.0  # of which the qualifier features
+    cue_max: float = 0.0  # of which the cue features
+    desc_max: float = 0.0  # the most the description features and ns_differ can add
 
     def __post_init__(self) -> None:
         self.by_name = dict(zip(FEATURES, self.weights, strict=True))
-        self.stage2_max = sum(max(0.0, self.by_name[f]) for f in _STAGE2)
-        self.params_max = sum(max(0.0, self.by_name[f]) for f in ("param_sim", "req_sim", "extra_required"))
+        pos = {f: max(0.0, v) for f, v in self.by_name.items()}
+        self.stage2_max = sum(pos[f] for f in _STAGE2)
+        self.params_max = sum(pos[f] for f in ("param_sim", "req_sim", "extra_required"))
         # with different actions match is 0; every feature is at most 1
         skip = {"act_same", "act_related", "act_opposite", "act_different", "act_unknown", "veto", "match",
                 *_OVERRIDES}
         self.pos_sum = sum(max(0.0, v) for k, v in self.by_name.items() if k not in skip)
         self.quick_exit = self.by_name["veto"] < 0
+        self.veto_max = pos["veto"]
+        self.tail_max = sum(pos[f] for f in FEATURES
+                            if f not in _HEAD_ONLY and f not in _STAGE2 and f not in ("veto", "ns_differ"))
+        self.qual_max = sum(pos[f] for f in _QUAL_FEATURES)
+        self.cue_max = sum(pos[f] for f in _CUE_FEATURES)
+        # the most the description features can add, with ns_differ that comes with ns_differ_desc (cosines <= 1)
+        nsd, nsdd = self.by_name["ns_differ"], self.by_name["ns_differ_desc"]
+        self.desc_max = pos["desc_cos"] + pos["lead_cos"] + max(0.0, nsd, nsd + nsdd)
 
     def score(self, x: list[float]) -> float:
         z = self.bias
@@ -149,14 +172,29 @@ def model() -> Model:
 
 def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
     """The features read from names, qualifiers, cues and enums (cheap), as a sparse dict; the action relation.
-    The helpers add their features in a fixed order: ``compare`` sums the dict in insertion order."""
+    The helpers add their features in a fixed order: ``compare`` sums the dict in insertion order. Three parts,
+    which ``compare`` runs one at a time to stop early: the head (names, actions, objects), the tail (qualifiers,
+    kinds, parameters' keys, cues, namespaces) and the veto."""
     fa, fb = facts(a), facts(b)
+    x, rel = _stage1_head(a, b, fa, fb)
+    _stage1_tail(a, b, fa, fb, rel, x)
+    _stage1_veto(a, b, x)
+    return x, rel
+
+
+def _stage1_head(a: Frame, b: Frame, fa: tuple, fb: tuple) -> tuple[dict[str, float], str | None]:
+    """same_base, the action relation, the object features (_HEAD_FEATURES): the first keys of stage 1's dict."""
     x: dict[str, float] = {}
     if a.base and a.base == b.base and (a.ns or b.ns):
         x["same_base"] = 1.0
     rel = lexicon().relation(a.action, b.action)
     x["act_unknown" if rel is None else "act_" + rel] = 1.0
     _object_features(a, b, fa, fb, rel, x)
+    return x, rel
+
+
+def _stage1_tail(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x: dict[str, float]) -> None:
+    """The rest of stage 1 but the veto, added to ``x`` after the head's keys."""
     if a.quals or b.quals:
         _qualifier_features(a, b, x)
     if (fa[5] or fb[5]) and (antonym(a, b) or antonym(b, a)):
@@ -164,9 +202,11 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
     _kind_features(a, b, fa, fb, rel, x)
     _tool_features(a, b, x)
     _namespace_features(a, b, fa, fb, x)
+
+
+def _stage1_veto(a: Frame, b: Frame, x: dict[str, float]) -> None:
     if not ("cue_alias" in x or "enum_cover" in x) and _decisive(a, b, x) is not None:
         x["veto"] = 1.0
-    return x, rel
 
 
 _HOW_FEATURE = {"sibling": "sibling", "disjoint": "obj_disjoint", "head": "head_conflict", "part": "sub_resource",
@@ -486,15 +526,24 @@ _SOFT_VETOES = (
 )
 
 
-def _stage2_desc(a: Frame, b: Frame, x: dict[str, float]) -> None:
-    if not a.desc_empty and not b.desc_empty:
-        da, la, db, lb, _ = pair_vectors(a, b)
-        d = dot(da, db)
+def _desc_dots(a: Frame, b: Frame) -> tuple[float, float] | None:
+    """(cosine of the descriptions, of their first sentences), None when a description is empty."""
+    if a.desc_empty or b.desc_empty:
+        return None
+    da, la, db, lb, _ = pair_vectors(a, b)
+    return dot(da, db), dot(la, lb)
+
+
+def _stage2_desc(a: Frame, b: Frame, x: dict[str, float], dots: tuple[float, float] | None | bool = False) -> None:
+    """desc_cos, ns_differ_desc, lead_cos; ``dots``: _desc_dots(a, b) when already computed."""
+    if dots is False:
+        dots = _desc_dots(a, b)
+    if dots is not None:
+        d, ld = dots
         if d:
             x["desc_cos"] = d
             if "ns_differ" in x:
                 x["ns_differ_desc"] = d
-        ld = dot(la, lb)
         if ld:
             x["lead_cos"] = ld
 
@@ -540,33 +589,66 @@ def features(a: Frame, b: Frame) -> list[float]:
 
 
 def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
-    """The overlap score of a pair (0..1), or None when it is below ``threshold`` (checked early: when even the
-    most favourable parameters and descriptions could not lift the pair to it, they are not compared)."""
+    """The overlap score of a pair (0..1), or None when it is below ``threshold``. With a threshold the pair is
+    measured in steps, and it stops as soon as an upper bound of its score is below the threshold: the bound is the
+    features measured so far plus the most (from the model's weights) that the unmeasured ones could add, each at
+    most 1. The steps: stage 1's head (names, actions, objects) and the description cosines; stage 1's tail; the
+    veto (a decisive difference caps the score below any threshold above VETO_CAP); the parameters. A score that
+    is returned is the full computation's, summed in the same order."""
     m = model()
     w = m.by_name
     a, b = align_services(a, b)
-    if threshold > 0.0 and m.quick_exit:
+    early = threshold > 0.0
+    if early and m.quick_exit:
         # different or opposite actions that no cue, enum or switch could override: decided without the rest
         rel = lexicon().relation(a.action, b.action)
         if rel in ("different", "opposite") and not _may_override(a, b) \
                 and m.bias + w["act_" + rel] + w["veto"] + m.pos_sum < _logit(threshold):
             return None
-    x, _ = _stage1(a, b)
+    fa, fb = facts(a), facts(b)
+    x, rel = _stage1_head(a, b, fa, fb)
+    dots: tuple[float, float] | None | bool = False  # not computed yet
+    if early:
+        limit = _logit(threshold) - _BOUND_MARGIN - m.veto_max - m.params_max
+        z = m.bias
+        for k, v in x.items():
+            z += w[k] * v
+        tail = m.tail_max
+        if not (a.quals or b.quals):
+            tail -= m.qual_max
+        if not (a.cue_names or b.cue_names):
+            tail -= m.cue_max
+        if z + tail + m.desc_max < limit:
+            return None  # not even with the most alike descriptions: they are not compared
+        dots = _desc_dots(a, b)
+        d, ld = dots if dots is not None else (0.0, 0.0)
+        desc = w["desc_cos"] * d + w["lead_cos"] * ld
+        # ns_differ (tail) comes with ns_differ_desc = d (stage 2): the pair adds both or neither
+        if z + desc + tail + max(0.0, w["ns_differ"] + w["ns_differ_desc"] * d) < limit:
+            return None
+    _stage1_tail(a, b, fa, fb, rel, x)
+    if early:
+        z = m.bias
+        for k, v in x.items():
+            z += w[k] * v
+        if "ns_differ" in x:
+            desc += w["ns_differ_desc"] * d
+        if z + desc < limit:
+            return None
+    _stage1_veto(a, b, x)
     vetoed = "veto" in x
     if vetoed and threshold > VETO_CAP:
         return None  # a decisive difference: the score is at most VETO_CAP, whatever the words share
     z = m.bias
     for k, v in x.items():
         z += w[k] * v
-    if threshold > 0.0 and z + m.stage2_max < _logit(threshold):
-        return None
     # stage 2 only adds keys stage 1 never sets, so the new ones are the dict's tail, in insertion order
     n = len(x)
-    _stage2_desc(a, b, x)
+    _stage2_desc(a, b, x, dots)
     if len(x) > n:
         for k, v in list(x.items())[n:]:
             z += w[k] * v
-    if threshold > 0.0 and z + m.params_max < _logit(threshold):
+    if early and z + m.params_max < _logit(threshold):
         return None
     n = len(x)
     _stage2_params(a, b, x)

@@ -653,6 +653,12 @@ def _sentence_bounds(text: str) -> list[int]:
     return out
 
 
+@cache
+def _bigram_firsts(lx: Lexicon) -> frozenset[str]:
+    """The first words of the lexicon's two-word platforms: a text without any has no two-word platform."""
+    return frozenset(t[0] for t in lx.platform_bigrams)
+
+
 def _platforms(f: Frame, texts: list[str]) -> None:
     lx = lexicon()
     words: list[str] = []
@@ -660,8 +666,9 @@ def _platforms(f: Frame, texts: list[str]) -> None:
         words.extend(_ASCII_WORD_RE.findall(t.lower()))
     words.extend(f.name_words)
     words.extend(f.ns)
-    cand = set(words) & lx.platform.keys()
-    if lx.platform_bigrams:
+    present = set(words)
+    cand = present & lx.platform.keys()
+    if lx.platform_bigrams and not _bigram_firsts(lx).isdisjoint(present):
         cand.update(a + "_" + b for a, b in zip(words, words[1:], strict=False) if (a, b) in lx.platform_bigrams)
     if not cand:
         return

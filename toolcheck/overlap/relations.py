@@ -13,6 +13,20 @@ from .params import Param, param_words
 def dot(u: dict[str, float], v: dict[str, float]) -> float:
     if len(u) > len(v):
         u, v = v, u
+    shared = u.keys() & v.keys()
+    if len(shared) < 3:  # two products add up the same in either order: no need to follow u's
+        if not shared:
+            return 0.0
+        s = 0.0
+        for k in shared:
+            s += u[k] * v[k]
+        return s
+    pos = getattr(u, "pos", None)  # a vectors.Vec: the shared terms in u's order
+    if pos is not None:
+        s = 0.0
+        for k in sorted(shared, key=pos.__getitem__):
+            s += u[k] * v[k]
+        return s
     s = 0.0
     for k, x in u.items():
         y = v.get(k)
@@ -177,6 +191,11 @@ def cue_of(a: Frame, b: Frame) -> tuple[str, Frame, str] | None:
 
 
 def enum_cover(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, str, tuple[str, str]] | None:
+    """(coverer, covered, word, (param, value)) when an enum value or switch of one tool selects the other's job
+    (_enum_cover1), unless their required keys are of different kinds."""
+    if not (a.enum_words or a.enum_classes or b.enum_words or b.enum_classes
+            or (a.flags or b.flags) and rel in ("same", "related")):
+        return None  # _enum_cover1 needs an enum, or a switch with the same or a related action
     ka = {k for k in a.keys if not k.startswith("other:")}
     kb = {k for k in b.keys if not k.startswith("other:")}
     if ka and kb and ka.isdisjoint(kb):

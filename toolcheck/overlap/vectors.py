@@ -5,6 +5,8 @@ boilerplate sentences."""
 from __future__ import annotations
 
 import math
+from collections import Counter
+from itertools import count
 
 from .frames import Frame, surface_words, word_index
 from .lexicon import lexicon
@@ -13,9 +15,15 @@ from .lexicon import lexicon
 def _terms(sentence: str, surface: dict[str, str]) -> list[str]:
     """Terms of a sentence in order (a word may repeat): description words mapped to terms, CJK grams as they are."""
     wd = word_index()
+    memo = wd.term_memo  # desc_term's memo, read here without a call per word
     out: list[str] = []
     for w in surface_words(sentence):
-        t = wd.desc_term(w) if w.isascii() else w
+        if w.isascii():
+            t = memo.get(w, "")
+            if t == "":
+                t = wd.desc_term(w)
+        else:
+            t = w
         if t is not None:
             out.append(t)
             if t not in surface:
@@ -23,25 +31,35 @@ def _terms(sentence: str, surface: dict[str, str]) -> list[str]:
     return out
 
 
+class Vec(dict):
+    """A description vector (term -> weight) that also knows each term's place in it: relations.dot adds the
+    products of shared terms in that order without walking the whole vector."""
+
+    __slots__ = ("pos",)
+
+
 MAX_TERMS = 32  # a description vector keeps its heaviest terms (the rest add little to a cosine)
 _LOG = [0.0] + [1.0 + math.log(c) for c in range(1, 64)]
 
 
-def _vector(terms: list[str], surface: dict[str, str]) -> dict[str, float]:
+def _vector(terms: list[str], surface: dict[str, str]) -> Vec:
     """Unit TF-IDF vector: sublinear term frequency x background idf of the word, the MAX_TERMS heaviest."""
     lx = lexicon()
-    tf: dict[str, int] = {}
-    for t in terms:
-        tf[t] = tf.get(t, 0) + 1
-    idf = lx.idf
-    v = {t: _LOG[min(c, 63)] * idf(surface.get(t, t)) for t, c in tf.items()}
+    idf, idf_default = lx._idf.get, lx.idf_default  # lx.idf without a call per term
+    sget = surface.get
+    v = {t: _LOG[c if c < 63 else 63] * idf(sget(t, t), idf_default) for t, c in Counter(terms).items()}
     if len(v) > MAX_TERMS:
-        v = dict(sorted(v.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_TERMS])
+        # the heaviest first, ties by term: sorted by term, then (stably) by weight, heaviest first
+        keep = sorted(v)
+        keep.sort(key=v.__getitem__, reverse=True)
+        v = {t: v[t] for t in keep[:MAX_TERMS]}
     norm = math.sqrt(sum(x * x for x in v.values()))
     if norm:
         inv = 1.0 / norm
         v = {t: x * inv for t, x in v.items()}
-    return v
+    out = Vec(v)
+    out.pos = dict(zip(out, count()))
+    return out
 
 
 def vectors(f: Frame) -> Frame:
