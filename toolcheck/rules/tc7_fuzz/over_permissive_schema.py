@@ -10,9 +10,11 @@ a union declares (`anyOf: [{type: string}, {type: integer}]`) is intended and ne
 `additionalProperties: true` (or a schema) is intended too.
 
 An unknown property is reported only on what running shows: with a handler or `--mcp-command`, a call that
-answered without an error is sent again with one unknown argument added, and the finding needs that call
-answered without an error too (the message names the arguments sent; `data.answer` holds the answer). An
-implementation that refuses it checks what the schema leaves open, and nothing is reported; without a handler
+answered is sent again with one unknown argument added, and the finding needs that call to show the argument was
+ignored: it answered without an error, or with the very error the call gave without it, an error that does not
+name the argument (the message says which; it names the arguments sent, and `data.answer` holds the answer). An
+implementation that refuses it (an error after a success, or an error naming it) checks what the schema leaves
+open, and nothing is reported; without a handler
 nothing answers, and an open object is only what reading the schema says (TC206 for strict targets), so it is
 not repeated per tool. An object that declares no properties at all (a free-form map) is not tried.
 
