@@ -135,3 +135,35 @@ def _diff_example(code: str, doc: str, heading: str, project):
 
 def test_doc_code_block_helper():
     assert doc_code_block(RULES["TC001"].doc, "Example")[0] == "yaml"
+
+
+def test_rule_command_shows_the_measured_precision(monkeypatch):
+    """Issue 17: `toolcheck rule CODE` shows the rule's measured precision and n, from the data the precision
+    benchmark writes (toolcheck/data/precision.json: blind rounds only); a rule that never fired says so."""
+    import json
+    from importlib import resources
+
+    from typer.testing import CliRunner
+
+    from toolcheck import measured
+    from toolcheck.cli import app
+
+    data = json.loads(resources.files("toolcheck").joinpath("data/precision.json").read_text(encoding="utf-8"))
+    rules = load_rules()
+    assert set(data["rules"]) <= set(rules) and data["rounds"] and data["tools"] > 1000
+    judged = sorted(c for c, r in data["rules"].items() if r["judged"] and r["true"] + r["false"])
+    assert judged, "the shipped data holds judged rules"
+    c = judged[0]
+    r = data["rules"][c]
+    out = CliRunner().invoke(app, ["rule", c]).output
+    assert "Measured precision:" in out and f"n = {r['judged']} judged" in " ".join(out.split())
+    never = next(code for code in sorted(rules) if code not in data["rules"])
+    assert "no finding on the real tool sets" in CliRunner().invoke(app, ["rule", never]).output
+    # figures made up for the test: what is printed comes from the data, not from the code
+    monkeypatch.setattr(measured, "_data", lambda: {"rounds": ["fresh"], "tools": 2000, "sets": 9, "rules": {
+        "TC601": {"findings": 40, "per_1k_tools": 20.0, "judged": 20, "true": 19, "debatable": 1, "false": 0,
+                  "precision": 1.0, "precision_lb": 0.83, "precision_strict": 0.95, "precision_strict_lb": 0.76}}})
+    text = measured.describe("TC601")
+    assert text.startswith("Measured precision: 100% (95% lower bound 83%), n = 20 judged: 19 true, 1 debatable")
+    monkeypatch.setattr(measured, "_data", lambda: {})
+    assert measured.describe("TC601") is None

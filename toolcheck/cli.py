@@ -11,6 +11,7 @@ import dataclasses
 import os
 import re
 import sys
+import textwrap
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
@@ -258,6 +259,11 @@ def rule_cmd(code: Annotated[str, typer.Argument(help="A rule code (TC401) or na
     typer.echo(r.doc)
     if r.url:
         typer.echo(f"\nSource: {r.url}")
+    from .measured import describe
+
+    measured = describe(r.code)
+    if measured:
+        typer.echo("\n" + textwrap.fill(measured, 110))
 
 
 @app.command()

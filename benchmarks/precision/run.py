@@ -415,6 +415,17 @@ def severity_rates(findings: list[dict], rows: list[dict]) -> dict:
     return out
 
 
+MEASURED_FIELDS = ("findings", "per_1k_tools", "per_1k_imported", "judged", "true", "debatable", "false", "precision", "precision_lb",
+                   "precision_strict", "precision_strict_lb")
+
+
+def measured(table: list[dict], meta: dict) -> dict:
+    """What toolcheck ships of a run (toolcheck/data/precision.json): per rule its findings and judged figures."""
+    return {"measured_at": meta.get("toolcheck_commit") or meta.get("toolcheck_version"),
+            "rounds": meta.get("rounds", []), "sets": meta.get("sets"), "tools": meta.get("tools_rate"),
+            "rules": {r["code"]: {k: r[k] for k in MEASURED_FIELDS} for r in table}}
+
+
 def only_rounds(judged: list[dict], rounds: list[str]) -> list[dict]:
     """The verdicts of these judging rounds only (ValueError naming a round that has none)."""
     unknown = sorted(set(rounds) - {r.get("round") for r in judged})
@@ -661,6 +672,9 @@ def main(argv=None) -> int:
                          "draws the findings no such round has judged")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--markdown", type=Path, help="write the per-rule table to this file")
+    ap.add_argument("--write-measured", type=Path, metavar="PATH",
+                    help="write what `toolcheck rule CODE` shows of each rule (toolcheck/data/precision.json): "
+                         "use with the blind --round's and without --only/--quick")
     ap.add_argument("--json", type=Path, help="write the whole result (table, rates, new, gone) as JSON")
     ap.add_argument("--sample", type=int, help="draw a stratified sample of about N current findings to judge")
     ap.add_argument("--out", type=Path, help="with --sample: the JSON Lines file to write")
@@ -707,6 +721,9 @@ def main(argv=None) -> int:
         print(f"JUDGED DATA: {p}", file=sys.stderr)
     if a.markdown:
         a.markdown.write_text(markdown(table, rates, meta), encoding="utf-8")
+    if a.write_measured:
+        a.write_measured.write_text(json.dumps(measured(table, meta), indent=1, sort_keys=True) + "\n",
+                                    encoding="utf-8")
     if a.json:
         a.json.write_text(json.dumps({"meta": meta, "table": table, "rates": rates, "rows": rows,
                                       "new": [key_string(f["_key"]) for f in new], "gone": gone_rows(gone),
