@@ -90,7 +90,7 @@ def test_a_code_reported_by_another_rule_runs_it(tmp_path):
     p = run_cli("lint", "--select", "TC007", "--format", "json", "contracts", cwd=tmp_path)
     assert p.returncode == 1, p.stderr
     assert '"code": "TC007"' in p.stdout and "descripton" in p.stdout
-    assert RULES["TC009"].emits == ("TC007", "TC008")
+    assert RULES["TC009"].emits == ("TC007", "TC008", "TC018")
 
 
 def test_rules_json_has_the_fix_field():

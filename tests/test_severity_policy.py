@@ -102,3 +102,67 @@ def test_a_null_default_on_a_non_nullable_type_is_a_warning(project):
     assert rc == 0
     assert [(f["code"], f["severity"]) for f in doc["findings"] if f["code"] in ("TC110", "TC124")] == [
         ("TC124", "warning")]
+
+
+# Issue 17's last two codes (TC007 in vendor files, TC108 in draft-04) picked a severity per finding, and nothing
+# ran them: no fixture, bundled contract or corpus record holds those cases. These tests do not depend on an input
+# exercising the case. A rule's check may pass `severity=` to a Hit only as its code's own, never chosen by a
+# condition; the severities the vendor tables pair with a code are that code's declared ones.
+_SEVERITIES = ("error", "warning", "info")
+
+
+def _conditional_severities(tree) -> list[tuple[int, str]]:
+    import ast
+
+    return [(n.lineno, ast.unparse(n)) for n in ast.walk(tree) if isinstance(n, ast.IfExp | ast.BoolOp)
+            and any(isinstance(b, ast.Constant) and b.value in _SEVERITIES
+                    for b in ((n.body, n.orelse) if isinstance(n, ast.IfExp) else n.values))]
+
+
+def test_no_rule_chooses_a_findings_severity_by_a_condition():
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "toolcheck" / "rules").rglob("*.py")):
+        found += [f"{path.relative_to(ROOT)}:{line}: {text}"
+                  for line, text in _conditional_severities(ast.parse(path.read_text(encoding="utf-8")))]
+    assert not found, "a narrower case that deserves another severity gets its own code: " + "; ".join(found)
+
+
+def test_the_conditional_severity_check_sees_both_forms():
+    import ast
+
+    # the two forms issue 17's last codes used (as an argument, and through a variable)
+    assert _conditional_severities(ast.parse('Hit("", "m", "h", severity="info" if vendor else None)'))
+    assert _conditional_severities(ast.parse('sev = "error" if d4 else None\nHit("", "m", "h", severity=sev)'))
+    assert _conditional_severities(ast.parse('sev = draft4 and "error"'))
+    assert not _conditional_severities(ast.parse('code = "TC217" if soft else "TC213"'))
+
+
+def test_vendor_tables_pair_each_code_with_its_declared_severity():
+    from toolcheck.rules import RULES
+    from toolcheck.rules.tc2_targets import strict_schema_budget_exceeded
+    from toolcheck.vendors.rules import NAME_COLLISION, TOOL_LIMITS
+
+    for lim in TOOL_LIMITS:  # a catalogue over a limit is TC226's at its own severity (index.py)
+        assert RULES["TC217" if lim.soft else "TC213"].severity == lim.severity, lim
+    for spec, (_, sev) in NAME_COLLISION.items():
+        assert RULES["TC215"].severity == sev, spec
+    for code, sev in strict_schema_budget_exceeded._COUNTED.values():
+        assert RULES[code].severity == sev, code
+
+
+@pytest.mark.parametrize("name,text,expected", [
+    ("contracts/tools.jsonl", '{"name": "get_forecast", "description": "Get the weather forecast for a city.", '
+     '"parameters": {"type": "object", "properties": {}}, "category": "weather"}\n', ("TC018", "info")),
+    ("contracts/tool.yaml", "name: set_mode\ndescription: Switch the heater to a mode. Use it when the user asks to "
+     "heat or stop.\n" + _BODY.format(risk="write_limited", prop="mode: {type: string, enum: [heat, heat, stop], "
+                                      "description: The mode.}").replace(
+         "  type: object", '  $schema: "http://json-schema.org/draft-04/schema#"\n  type: object'), ("TC101", "error")),
+])
+def test_issue_17s_last_two_cases_have_their_codes_default_severity(project, name, text, expected):
+    project.write(name, text)
+    project.write("toolcheck.yaml", "paths: [contracts]\n")
+    _, doc = run_json("lint", cwd=project.path)
+    found = [(f["code"], f["severity"]) for f in doc["findings"] if f["code"] in ("TC007", "TC018", "TC101", "TC108")]
+    assert found == [expected], doc["findings"]

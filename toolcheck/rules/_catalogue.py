@@ -21,6 +21,7 @@ RULE_MODULES: dict[str, str] = {
     "TC015": "toolcheck.rules.tc0_loading.unknown_suppression_code",
     "TC016": "toolcheck.rules.tc0_loading.unsupported_yaml_construct",
     "TC017": "toolcheck.rules.tc0_loading.not_a_contract_file",
+    "TC018": "toolcheck.rules.tc0_loading.unknown_key_in_vendor_definition",
     "TC101": "toolcheck.rules.tc1_schema.metaschema_violation",
     "TC102": "toolcheck.rules.tc1_schema.unknown_schema_dialect",
     "TC103": "toolcheck.rules.tc1_schema.invalid_type_name",

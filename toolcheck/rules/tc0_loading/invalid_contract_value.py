@@ -5,7 +5,7 @@ Checks every contract against the contract format's JSON Schema (shipped in the 
 `toolcheck/data/contract.schema.json`, usable by editors): `risk` is one of `read_only`, `write_limited`,
 `destructive`; `version` is semver; `requires_confirmation` is a boolean; `parameters` and `returns` are
 schema objects; `handler` is `package.module:function`; and so on. It also reports the unknown and missing
-keys of TC007 and TC008, and, in JSON Lines and function arrays, a `source` that is not a string.
+keys of TC007 (TC018 in a vendor-format or JSON Lines definition) and TC008, and, in JSON Lines and function arrays, a `source` that is not a string.
 
 Why is this bad?
 The host and toolcheck read these values to decide how to run the tool; a `risk: high` or a
@@ -41,7 +41,7 @@ from ...loading.formats import FORMAT_NAMES, VENDOR_KEYS
 from ...suggest import did_you_mean
 from ..base import Hit, RuleSpec
 
-RULE = RuleSpec("TC009", "invalid-contract-value", scope="contract", emits=("TC007", "TC008"))
+RULE = RuleSpec("TC009", "invalid-contract-value", scope="contract", emits=("TC007", "TC008", "TC018"))
 
 CONTRACT_KEYS = (
     "name", "description", "parameters", "input_schema", "inputSchema", "title", "version", "risk",
@@ -82,8 +82,7 @@ def check(contract: Contract, options: dict[str, Any]) -> Iterator[Hit]:
                     f"{err.pointer}/{_esc(key)}",
                     f"unknown key `{key}`{did_you_mean(key, where)}",
                     "Remove it, fix its spelling, or prefix it with `x-` to keep it as an extension.",
-                    code="TC007",
-                    severity="info" if vendor_input else None,
+                    code="TC018" if vendor_input else "TC007",
                     fix=None if vendor_input else _rename_fix(data, err.pointer, key, where),
                 )
         else:

@@ -2,8 +2,8 @@
 
 What it does:
 Reports keys that are not part of the contract format, with the closest known key suggested. Keys starting
-with `x-` are free extensions and never reported. In JSON Lines of function objects (e.g. the shared corpus)
-unknown keys are only `info`, and `source` is metadata.
+with `x-` are free extensions and never reported. An unknown key in a vendor-format tool definition or a JSON
+Lines function record is TC018's (info, formerly this rule's info case): TC007 is about toolcheck contracts.
 
 Why is this bad?
 A misspelt key (`descripton`, `requires_confirmaton`) is silently ignored: the model never sees the text, the

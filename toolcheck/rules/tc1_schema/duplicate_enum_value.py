@@ -2,8 +2,8 @@
 
 What it does:
 Reports each repeated `enum` value (JSON equality: `1` and `1.0` are the same value, `true` and `1` are
-not). A warning in draft 2019-09 and later, where unique values are only recommended; an error in draft-04,
-whose metaschema requires them.
+not), in the dialects after draft-04, where unique values are only recommended. Draft-04's metaschema requires
+them: there a repeated value is TC101's error (formerly this rule's error case), at the same value.
 
 Why is this bad?
 The repetition is noise in the prompt at best and a hidden typo at worst (`[small, medium, medium]` where
@@ -40,14 +40,16 @@ from ._tables import D4
 from ._values import canon, show
 from .index import SchemaFacts, SchemaIndex
 
-# draft-04's metaschema requires unique values: its complaint would be the same finding again
+# draft-04's metaschema requires unique values: TC101 reports them there (an error); supersedes stays for any
+# other dialect's metaschema that would say it again
 RULE = RuleSpec("TC108", "duplicate-enum-value", severity="warning", scope="contract", index=SchemaIndex,
                 fix="none", supersedes=("TC101",))
 
 
 def check(facts: SchemaFacts, options: dict[str, Any]) -> Iterator[Hit]:
     for s in facts.schemas:
-        severity = "error" if s.dialect == D4 else None
+        if s.dialect == D4:
+            continue  # TC101's: the draft-04 metaschema requires unique values
         for at in s.with_key("enum"):
             enum = at.node["enum"]
             if not isinstance(enum, list):
@@ -57,5 +59,5 @@ def check(facts: SchemaFacts, options: dict[str, Any]) -> Iterator[Hit]:
                 c = canon(v)
                 if c in seen:
                     yield Hit(s.pointer(at.path + ("enum", i)), f"`enum` lists {show(v)} twice",
-                              "Remove the repeated value.", prefer_key=False, severity=severity)
+                              "Remove the repeated value.", prefer_key=False)
                 seen.add(c)

@@ -41,7 +41,7 @@ from typing import Any
 from ..base import Hit, RuleSpec
 from ._meta import DELETE, meta_text, meta_validator, with_edits
 from ._tables import D4, JSON_TYPES
-from ._values import canon
+from ._values import canon, show
 from .index import Schema, SchemaFacts, SchemaIndex
 
 RULE = RuleSpec("TC101", "metaschema-violation", severity="error", scope="contract", index=SchemaIndex, fix="none")
@@ -53,6 +53,8 @@ def check(facts: SchemaFacts, options: dict[str, Any]) -> Iterator[Hit]:
 
 
 def _violations(s: Schema) -> Iterator[Hit]:
+    if s.dialect == D4:
+        yield from _repeated_enum_values(s)
     v = meta_validator(s.dialect)
     if v is None:
         return
@@ -79,10 +81,29 @@ def _violations(s: Schema) -> Iterator[Hit]:
         yield Hit(s.pointer(path), msg, f"{help} (checked against the {s.label} metaschema{why})", prefer_key=False)
 
 
+def _repeated_enum_values(s: Schema) -> Iterator[Hit]:
+    """Draft-04's metaschema requires unique `enum` values (`uniqueItems`); checked here, one finding at each
+    repeated value, as TC108 reports them in the later dialects (a warning there: only recommended). Not left to
+    the metaschema validator, whose draft-04 copy does not check `enum` (and whose complaint would point at the
+    whole list)."""
+    for at in s.with_key("enum"):
+        enum = at.node["enum"]
+        if not isinstance(enum, list):
+            continue
+        seen: set = set()
+        for i, v in enumerate(enum):
+            c = canon(v)
+            if c in seen:
+                yield Hit(s.pointer(at.path + ("enum", i)),
+                          f"`enum` lists {show(v)} twice; {s.label} requires unique `enum` values",
+                          f"Remove the repeated value (checked against the {s.label} metaschema).", prefer_key=False)
+            seen.add(c)
+
+
 def _as_validated(s: Schema) -> dict:
     """The schema as this rule validates it: without what a dedicated rule reports (TC103's bad type names,
-    TC105's boolean `required`, TC107's repeated `required` entries, draft-04's repeated `enum` values of TC108),
-    which the metaschema would only say again in its own words. Those rules also declare that they supersede
+    TC105's boolean `required`, TC107's repeated `required` entries, draft-04's repeated `enum` values, which
+    _repeated_enum_values reports), which the metaschema would only say again in its own words. Those rules also declare that they supersede
     TC101; leaving their keywords out here keeps the metaschema from computing, and the engine from placing and
     then dropping, thousands of restatements (every BFCL `type: dict`). A copy: the schema is never changed."""
     edits: list[tuple[tuple, str, object]] = []

@@ -186,13 +186,14 @@ def _where(t: Text) -> str:
     return f"the {t.field}" if t.owner == "the tool" else f"the {t.field} of {t.owner}"
 
 
-def leak_hit(t: Text, items: list[Item], nouns: tuple[str, str], help: str, severity: str | None = None) -> Hit:
-    """One finding for the matches of one rule in one string: ``nouns`` (one, several) name what was found."""
+def leak_hit(t: Text, items: list[Item], nouns: tuple[str, str], help: str) -> Hit:
+    """One finding for the matches of one rule in one string: ``nouns`` (one, several) name what was found; at the
+    rule's own severity (one code, one severity: a narrower case is a code of its own, as TC512 is TC502's)."""
     shown = list(dict.fromkeys(f"`{i.text}` ({i.detail})" for i in items))
     more = f" and {len(shown) - 3} more" if len(shown) > 3 else ""
     noun = nouns[0 if len(shown) == 1 else 1]
     msg = f"{_where(t)} contains {noun}: {', '.join(shown[:3])}{more}"
-    return Hit(t.hit_pointer, msg, help, severity=severity, data={"matches": [i.text for i in items]},
+    return Hit(t.hit_pointer, msg, help, data={"matches": [i.text for i in items]},
                prefer_key=t.kind != "literal")
 
 
