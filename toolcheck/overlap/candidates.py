@@ -52,6 +52,12 @@ def keys_of(f: Frame, wide: bool = False) -> Iterator[tuple[str, int]]:
         req = sorted(p.canon for p in f.params if p.required)
         if req:
             yield f"P{f.action}|" + "\x00".join(req), ACTIVE
+    yield from _mention_keys(f)
+    yield from _service_keys(f)
+
+
+def _mention_keys(f: Frame) -> Iterator[tuple[str, int]]:
+    """A tool name a description mentions (R), an enum value or switch that may cover another tool's job (E, C)."""
     for ref in f.cue_names:
         yield "R" + ref, PROBE
     for n in f.norm_names:
@@ -69,13 +75,18 @@ def keys_of(f: Frame, wide: bool = False) -> Iterator[tuple[str, int]]:
             yield "E" + w, PASSIVE
     if f.action:
         yield "C" + f.action, PASSIVE
-    if f.ns:  # a service prefix that holds the object another tool of the service names (relations.service_object)
-        svc = "\x00".join(f.ns)
-        for n in range(1, len(f.ns)):
-            yield "S" + "\x00".join(f.ns[:n]) + "|" + f.ns[n], PROBE
-        if f.obj_src == "name":
-            for w in f.obj:
-                yield "S" + svc + "|" + w, PASSIVE
+
+
+def _service_keys(f: Frame) -> Iterator[tuple[str, int]]:
+    """A service prefix that holds the object another tool of the service names (relations.service_object)."""
+    if not f.ns:
+        return
+    svc = "\x00".join(f.ns)
+    for n in range(1, len(f.ns)):
+        yield "S" + "\x00".join(f.ns[:n]) + "|" + f.ns[n], PROBE
+    if f.obj_src == "name":
+        for w in f.obj:
+            yield "S" + svc + "|" + w, PASSIVE
 
 
 WIDE_BELOW = 0.2  # thresholds below this compare every pair of one object head too

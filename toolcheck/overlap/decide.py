@@ -588,6 +588,47 @@ def features(a: Frame, b: Frame) -> list[float]:
     return [x.get(f, 0.0) for f in FEATURES]
 
 
+def _weighted(m, x: dict[str, float]) -> float:
+    """The model's bias plus each measured feature times its weight, summed in the features' order."""
+    w = m.by_name
+    z = m.bias
+    for k, v in x.items():
+        z += w[k] * v
+    return z
+
+
+def _quick_reject(a: Frame, b: Frame, m, threshold: float) -> bool:
+    """Different or opposite actions that no cue, enum or switch could override: below ``threshold`` whatever the
+    rest measures."""
+    w = m.by_name
+    rel = lexicon().relation(a.action, b.action)
+    return rel in ("different", "opposite") and not _may_override(a, b) \
+        and m.bias + w["act_" + rel] + w["veto"] + m.pos_sum < _logit(threshold)
+
+
+def _early_head(a: Frame, b: Frame, m, x: dict[str, float], threshold: float):
+    """After stage 1's head: None when the pair cannot reach ``threshold`` even with the most the unmeasured
+    features could add (first without, then with the description cosines); else (limit, dots, desc, d) for the
+    next bound: the logit limit, the cosines, their weighted sum and the description cosine."""
+    w = m.by_name
+    limit = _logit(threshold) - _BOUND_MARGIN - m.veto_max - m.params_max
+    z = _weighted(m, x)
+    tail = m.tail_max
+    if not (a.quals or b.quals):
+        tail -= m.qual_max
+    if not (a.cue_names or b.cue_names):
+        tail -= m.cue_max
+    if z + tail + m.desc_max < limit:
+        return None  # not even with the most alike descriptions: they are not compared
+    dots = _desc_dots(a, b)
+    d, ld = dots if dots is not None else (0.0, 0.0)
+    desc = w["desc_cos"] * d + w["lead_cos"] * ld
+    # ns_differ (tail) comes with ns_differ_desc = d (stage 2): the pair adds both or neither
+    if z + desc + tail + max(0.0, w["ns_differ"] + w["ns_differ_desc"] * d) < limit:
+        return None
+    return limit, dots, desc, d
+
+
 def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
     """The overlap score of a pair (0..1), or None when it is below ``threshold``. With a threshold the pair is
     measured in steps, and it stops as soon as an upper bound of its score is below the threshold: the bound is the
@@ -599,49 +640,27 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
     w = m.by_name
     a, b = align_services(a, b)
     early = threshold > 0.0
-    if early and m.quick_exit:
-        # different or opposite actions that no cue, enum or switch could override: decided without the rest
-        rel = lexicon().relation(a.action, b.action)
-        if rel in ("different", "opposite") and not _may_override(a, b) \
-                and m.bias + w["act_" + rel] + w["veto"] + m.pos_sum < _logit(threshold):
-            return None
+    if early and m.quick_exit and _quick_reject(a, b, m, threshold):
+        return None
     fa, fb = facts(a), facts(b)
     x, rel = _stage1_head(a, b, fa, fb)
     dots: tuple[float, float] | None | bool = False  # not computed yet
     if early:
-        limit = _logit(threshold) - _BOUND_MARGIN - m.veto_max - m.params_max
-        z = m.bias
-        for k, v in x.items():
-            z += w[k] * v
-        tail = m.tail_max
-        if not (a.quals or b.quals):
-            tail -= m.qual_max
-        if not (a.cue_names or b.cue_names):
-            tail -= m.cue_max
-        if z + tail + m.desc_max < limit:
-            return None  # not even with the most alike descriptions: they are not compared
-        dots = _desc_dots(a, b)
-        d, ld = dots if dots is not None else (0.0, 0.0)
-        desc = w["desc_cos"] * d + w["lead_cos"] * ld
-        # ns_differ (tail) comes with ns_differ_desc = d (stage 2): the pair adds both or neither
-        if z + desc + tail + max(0.0, w["ns_differ"] + w["ns_differ_desc"] * d) < limit:
+        head = _early_head(a, b, m, x, threshold)
+        if head is None:
             return None
+        limit, dots, desc, d = head
     _stage1_tail(a, b, fa, fb, rel, x)
     if early:
-        z = m.bias
-        for k, v in x.items():
-            z += w[k] * v
         if "ns_differ" in x:
             desc += w["ns_differ_desc"] * d
-        if z + desc < limit:
+        if _weighted(m, x) + desc < limit:
             return None
     _stage1_veto(a, b, x)
     vetoed = "veto" in x
     if vetoed and threshold > VETO_CAP:
         return None  # a decisive difference: the score is at most VETO_CAP, whatever the words share
-    z = m.bias
-    for k, v in x.items():
-        z += w[k] * v
+    z = _weighted(m, x)
     # stage 2 only adds keys stage 1 never sets, so the new ones are the dict's tail, in insertion order
     n = len(x)
     _stage2_desc(a, b, x, dots)

@@ -588,12 +588,8 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
     description (Chinese and Japanese words replaced by English glosses, which the cues are read from);
     ``original`` the description before glossing, which the quoted sentence is taken from, so that a finding
     quotes what the tool really says."""
-    low_text = text.lower()
-    if f.deprecated is None and ("deprecat" in low_text or "legacy" in low_text or "obsolete" in low_text):
-        at = next((i for i, x in enumerate(sentences) if any(w in x.lower() for w in _DEPRECATION_WORDS)), None)
-        if at is not None:
-            shown = split_sentences(original) if original is not None and original != text else sentences
-            f.deprecated = shown[at] if len(shown) == len(sentences) else sentences[at]
+    if f.deprecated is None:
+        f.deprecated = _deprecation(text, sentences, original)
     idents = [(m.start(), next(g for g in m.groups() if g)) for m in _IDENT_RE.finditer(text)]
     if known is not None:
         idents = [(pos, ident) for pos, ident in idents if norm_ident(ident) in known]
@@ -602,11 +598,7 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
     res = _cue_res()
     kinds: dict[int, str] = {}
     bounds = _sentence_bounds(text)
-    quote_text, quote_bounds = text, bounds
-    if original is not None and original != text:
-        ob = _sentence_bounds(original)
-        if len(ob) == len(bounds):  # glosses hold no sentence ends: sentence k is the same sentence
-            quote_text, quote_bounds = original, ob
+    quote_text, quote_bounds = _quote_source(text, bounds, original)
     for pos, ident in idents:
         key = norm_ident(ident)
         if len(key) < 3:
@@ -618,6 +610,28 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
         prev = f.cue_names.get(key)
         if prev is None or _RANK[kind] > _RANK[prev[0]]:
             f.cue_names[key] = (kind, _sentence_at(quote_text, quote_bounds, k))
+
+
+def _deprecation(text: str, sentences: list[str], original: str | None) -> str | None:
+    """The sentence saying the tool is deprecated (legacy, obsolete), as the description writes it, else None."""
+    low_text = text.lower()
+    if not ("deprecat" in low_text or "legacy" in low_text or "obsolete" in low_text):
+        return None
+    at = next((i for i, x in enumerate(sentences) if any(w in x.lower() for w in _DEPRECATION_WORDS)), None)
+    if at is None:
+        return None
+    shown = split_sentences(original) if original is not None and original != text else sentences
+    return shown[at] if len(shown) == len(sentences) else sentences[at]
+
+
+def _quote_source(text: str, bounds: list[int], original: str | None) -> tuple[str, list[int]]:
+    """The text (and its sentence starts) a quoted sentence is taken from: the description as written when its
+    sentences are the prepared text's, one for one (glosses hold no sentence ends), else the prepared text."""
+    if original is not None and original != text:
+        ob = _sentence_bounds(original)
+        if len(ob) == len(bounds):
+            return original, ob
+    return text, bounds
 
 
 def _sentence_at(text: str, bounds: list[int], k: int) -> str:

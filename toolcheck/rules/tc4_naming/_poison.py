@@ -180,3 +180,11 @@ def scan(facts: NamingFacts) -> list[tuple[tuple, str, dict[str, str]]]:
         if found:
             out.append((toks, key, found))
     return out
+
+
+def matches(facts: NamingFacts) -> list[tuple[tuple, str, dict[str, str]]]:
+    """``scan(facts)``, computed once per contract for TC411 and TC414 (kept on the facts object)."""
+    memo = facts.__dict__
+    if "_poison_matches" not in memo:
+        memo["_poison_matches"] = scan(facts)
+    return memo["_poison_matches"]

@@ -355,13 +355,6 @@ class NamingFacts:
         return "\n".join(self.walk.texts).lower()
 
     @cached_property
-    def poison(self) -> list[tuple[tuple, str, dict[str, str]]]:
-        """The tool-poisoning patterns matched in each prose field (TC411, TC414), see ``_poison.scan``."""
-        from ._poison import scan
-
-        return scan(self)
-
-    @cached_property
     def placeholder(self) -> tuple[str, str] | None:
         """('empty'|'placeholder', text) when the description says nothing (TC401), ('restated', text) when it only
         repeats the tool name (TC413), else None. TC402 and TC410 say nothing about these descriptions."""

@@ -49,7 +49,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..base import Hit, RuleSpec
-from ._poison import CODE_OF
+from ._poison import CODE_OF, matches
 from .index import NamingFacts, NamingIndex, ptr, short
 
 RULE = RuleSpec("TC411", "model-directed-instruction", severity="error", scope="contract", index=NamingIndex)
@@ -60,7 +60,7 @@ HELP = ("Describe what the tool does and when to use it; remove instructions to 
 
 def hits(facts: NamingFacts, code: str, help: str) -> Iterator[Hit]:
     """One finding per prose field with a pattern of ``code``'s labels (TC411, TC414)."""
-    for toks, key, found in facts.poison:
+    for toks, key, found in matches(facts):
         mine = {label: phrase for label, phrase in found.items() if CODE_OF[label] == code}
         if mine:
             what = "; ".join(f"{label} (`{short(phrase, 60)}`)" for label, phrase in mine.items())
