@@ -586,8 +586,8 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
     """Tool names the description mentions, each with the strongest cue of a sentence naming it (alias >
     instead > workflow > a mere mention), and whether it says the tool is deprecated. ``text`` is the prepared
     description (Chinese and Japanese words replaced by English glosses, which the cues are read from);
-    ``original`` the description before glossing, which the quoted sentence is taken from, so that a finding
-    quotes what the tool really says."""
+    ``original`` the description as written (cut and normalised only when it is read, by _unglossed), which the
+    quoted sentence is taken from, so that a finding quotes what the tool really says."""
     if f.deprecated is None:
         f.deprecated = _deprecation(text, sentences, original)
     idents = [(m.start(), next(g for g in m.groups() if g)) for m in _IDENT_RE.finditer(text)]
@@ -620,6 +620,7 @@ def _deprecation(text: str, sentences: list[str], original: str | None) -> str |
     at = next((i for i, x in enumerate(sentences) if any(w in x.lower() for w in _DEPRECATION_WORDS)), None)
     if at is None:
         return None
+    original = _unglossed(original) if original is not None else None
     shown = split_sentences(original) if original is not None and original != text else sentences
     return shown[at] if len(shown) == len(sentences) else sentences[at]
 
@@ -627,6 +628,7 @@ def _deprecation(text: str, sentences: list[str], original: str | None) -> str |
 def _quote_source(text: str, bounds: list[int], original: str | None) -> tuple[str, list[int]]:
     """The text (and its sentence starts) a quoted sentence is taken from: the description as written when its
     sentences are the prepared text's, one for one (glosses hold no sentence ends), else the prepared text."""
+    original = _unglossed(original) if original is not None else None
     if original is not None and original != text:
         ob = _sentence_bounds(original)
         if len(ob) == len(bounds):
@@ -705,7 +707,7 @@ def _parse_description(f: Frame, description: str, known_names: frozenset[str] |
     f.desc_low = text.lower()
     if f.action is None or not f.obj:
         _lead(f, sents[0])
-    _cues(f, text, sents, known_names, _unglossed(description) if text is not description else None)
+    _cues(f, text, sents, known_names, description if text is not description else None)
     _platforms(f, sents[:2])
 
 
