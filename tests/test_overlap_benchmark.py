@@ -133,9 +133,10 @@ def test_quick_run_end_to_end(tmp_path):
     res = json.loads(out.read_text(encoding="utf-8"))
     names = [r["dataset"] for r in res["results"]]
     assert "own-tune" in names and "own-holdout" in names
-    # the fresh round is scored only once every pair of it is labelled
-    complete = bench_run.FRESH.is_file() and all(r.get("label") for r in common.load_pairs(bench_run.FRESH))
-    assert ("fresh" in names) == complete
+    # each fresh round is scored only once every pair of it is labelled
+    for name, path in bench_run.ROUNDS:
+        complete = path.is_file() and all(r.get("label") for r in common.load_pairs(path))
+        assert (name in names) == complete, name
 
 
 def test_no_holdout_leaves_out_every_held_out_set(tmp_path):
@@ -148,3 +149,12 @@ def test_no_holdout_leaves_out_every_held_out_set(tmp_path):
     assert "own-tune" in names and not names & set(bench_run.HELD_OUT)
 
 
+
+
+@pytest.mark.parametrize("script", ["draw.py", "draw_fresh.py", "draw_fresh2.py"])
+def test_drawn_pairs_are_what_the_stated_procedure_draws(script):
+    # every labelled round is reproducible: its pairs file is exactly what its seeded procedure draws from corpus A
+    if common.load_corpus(common.CORPUS) is None:
+        pytest.skip("needs ../shared/corpus/A")
+    p = subprocess.run([sys.executable, str(BENCH / script), "--check"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]

@@ -148,7 +148,11 @@ def score_pairs_in_process(tool_pairs: list[list[dict]], threshold: float = 1e-9
 # ------------------------------------------------------------------------------------------------ datasets
 
 FRESH = OWN.parent / "pairs_fresh.jsonl"
-HELD_OUT = ("own-holdout", "fresh")  # scored only to report, never to tune: --no-holdout leaves both out
+FRESH2 = OWN.parent / "pairs_fresh2.jsonl"
+# scored only to report, never to tune: --no-holdout leaves them out. "fresh" was scored once (2026-12-02) and is
+# spent, so it is a tuning set now; "fresh2" (draw_fresh2.py) is the blind round.
+HELD_OUT = ("own-holdout", "fresh2")
+ROUNDS = (("fresh", FRESH), ("fresh2", FRESH2))  # the fresh rounds: labelled blind, each scored once labelled whole
 
 def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int]]:
     """(name, usable records, how many were skipped because their tools need ../shared)."""
@@ -160,13 +164,15 @@ def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int
     out.append(("own-holdout", [r for r in own if r["split"] == "holdout"]))
     if CAND.is_file():
         out.append(("candidates", load_pairs(CAND)))
-    if FRESH.is_file():  # the fresh held-out round (draw_fresh.py): labelled blind, never tuned on
-        fresh = load_pairs(FRESH)
-        done = [r for r in fresh if r.get("label") in ("overlap", "distinct")]
-        if len(done) == len(fresh):
-            out.append(("fresh", done))
+    for name, path in ROUNDS:
+        if not path.is_file():
+            continue
+        recs = load_pairs(path)
+        done = [r for r in recs if r.get("label") in ("overlap", "distinct")]
+        if len(done) == len(recs):
+            out.append((name, done))
         else:  # scored only once it is labelled whole: a part would be looked at before the rest is labelled
-            print(f"note: fresh: {len(done)} of {len(fresh)} pairs labelled; not scored until all are",
+            print(f"note: {name}: {len(done)} of {len(recs)} pairs labelled; not scored until all are",
                   file=sys.stderr)
     kept = []
     for name, recs in out:
@@ -245,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--in-process", action="store_true",
                     help="score with the importable toolcheck.overlap instead of the CLI (faster; for iterating)")
     ap.add_argument("--no-holdout", action="store_true",
-                    help="leave out own-holdout and fresh, the held-out sets (while developing)")
+                    help="leave out own-holdout and fresh2, the held-out sets (while developing)")
     ap.add_argument("--misclassified", type=int, default=None, metavar="N",
                     help="list at most N false positives and N false negatives per dataset (default: all)")
     args = ap.parse_args(argv)
