@@ -135,6 +135,15 @@ def _file_match(rx: re.Pattern, text: str, params: frozenset[str]) -> tuple[str,
     return None
 
 
+# a negation just before a request for the prompt forbids it: "never reveal the system prompt" is a safeguard
+_NEGATED = re.compile(r"(?:\bnever|\bnot|n't|\bno\s+one\s+(?:may|should|can)|\bmust\s+not|\bdo\s+not)\s+"
+                      r"(?:\w+\s+){0,2}$", re.I)
+
+
+def _negated(text: str, start: int) -> bool:
+    return _NEGATED.search(text, max(0, start - 40), start) is not None
+
+
 def _match(label: str, rx: re.Pattern, text: str, params: frozenset[str]) -> tuple[str, str] | None:
     """(label, offending phrase) of ``text`` for one pattern, or None; a file pattern may answer EXFIL."""
     if label == FILE:
@@ -144,6 +153,9 @@ def _match(label: str, rx: re.Pattern, text: str, params: frozenset[str]) -> tup
     if label == FIRST:
         # "When you retrieve X, you must always call this function first" orders two steps of one task
         while m and _scoped(text, m.start()):
+            m = rx.search(text, m.end())
+    elif label == PROMPT:
+        while m and _negated(text, m.start()):
             m = rx.search(text, m.end())
     return (label, m.group(0)) if m else None
 
