@@ -423,16 +423,20 @@ WIN_SEGMENT = LazyPattern(r"[^\\/\s'\"|*?:,;()]*")
 def takes_path(t: Text, words: set[str]) -> bool:
     """Whether the string belongs to a parameter (or return field) whose value is a path: by its name (`path`,
     `output_dir`, `destination`), its `format` (`path`, `file-path`) or a description that opens by saying so
-    ("Absolute path of the file to write", "Folder the photos come from"), on a string-typed schema."""
-    if words & PATH_WORDS or t.fmt in PATH_FORMATS:
+    ("Absolute path of the file to write", "Folder the photos come from"); never an integer, number or boolean."""
+    if t.fmt in PATH_FORMATS:
         return True
     schema = t.schema
+    typ = schema.get("type", "string") if isinstance(schema, dict) else "string"
+    if isinstance(typ, list):
+        typ = next((x for x in typ if x != "null"), "string")
+    if typ in ("integer", "number", "boolean"):
+        return False  # `max_files`, `log_level: integer`: a count or a switch, whatever its name says
+    if words & PATH_WORDS:
+        return True
     if t.prop is None or not isinstance(schema, dict):
         return False
     desc = schema.get("description")
-    typ = schema.get("type", "string")
-    if isinstance(typ, list):
-        typ = next((x for x in typ if x != "null"), "string")
     return isinstance(desc, str) and typ in ("string", "array") and bool(PATH_LEAD.match(desc))
 
 
