@@ -9,7 +9,8 @@ credentials files (`~/.aws/credentials`, `.ssh/id_rsa`, `/etc/shadow`, ...). Rel
 are fine everywhere.
 
 A parameter (or return field) that takes a path — by its name (`path`, `file`, `dir`, `output_path`,
-`destination`, ...), its `format` (`path`, `file-path`, `directory`, ...) or a description that opens by saying
+`destination`, ...; not an integer, number or boolean such as `max_files`), its `format` (`path`, `file-path`,
+`directory`, ...) or a description that opens by saying
 so ("Absolute path of the file to write", "Folder the photos come from") — documents the format of its value,
 as a URL parameter does for TC501:
 - in its strings only home directories with a user name and credentials files are reported;
