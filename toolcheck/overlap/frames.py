@@ -190,9 +190,11 @@ def word_index() -> _Words:
 
 # ------------------------------------------------------------------------------------------------ the name
 
-def _merge_units(toks: list[str], lx: Lexicon) -> list[str]:
+def _merge_units(toks: list[str], lx: Lexicon, prose: bool = False) -> list[str]:
     """Join multi-word units: verb phrases (look up), compound nouns (pull request), synonyms written as two words
-    (env var), platforms (hacker news) and states (in stock, available to ship) -> ``@available``."""
+    (env var), platforms (hacker news) and states (in stock, available to ship) -> ``@available``. In ``prose`` (a
+    description's sentence) a one-word state that is also a preposition (on in "hover an element on the
+    page") is the preposition: only a name says a state with it alone (get_lights_on)."""
     out: list[str] = []
     i = 0
     n = len(toks)
@@ -230,7 +232,7 @@ def _merge_units(toks: list[str], lx: Lexicon) -> list[str]:
                 i += 2
                 continue
         st = lx.state_phrases.get((t,))
-        out.append("@" + st if st and t not in lx.verb_words else t)
+        out.append("@" + st if st and t not in lx.verb_words and not (prose and t in _PREPS) else t)
         i += 1
     return out
 
@@ -349,6 +351,9 @@ def _parse_name(f: Frame) -> None:
             f.base_raw = base_raw = _after_words(base_raw, toks[i])
             toks = toks[i:]
         else:
+            if i > 0 and toks[i - 1] in lx.light_verbs:  # take_screenshot: the light verb says nothing more
+                toks = toks[:i - 1] + toks[i:]
+                i -= 1
             words = toks[:i] + toks[i + 1:]
         # a light verb with a nominalised verb: perform_search, make_reservation, run_analysis
         if f.action_word in lx.light_verbs and words:
@@ -519,7 +524,7 @@ def _lead(f: Frame, sentence: str) -> None:
     """Action and object from the first sentence, for a name that says neither."""
     lx = lexicon()
     words = _ASCII_WORD_RE.findall(sentence.lower())
-    words = _merge_units(words[:40], lx)
+    words = _merge_units(words[:40], lx, prose=True)
     i = 0
     while i < len(words) and (words[i] in _LEAD_SKIP or words[i] in lx.stop and lx.verb_class(words[i]) is None):
         i += 1
@@ -736,6 +741,8 @@ def _parse_params(f: Frame, parameters: Any) -> None:
             enum = v.get("enum")
             if not isinstance(enum, list) and isinstance(v.get("items"), dict):
                 enum = v["items"].get("enum")
+            if not isinstance(enum, list) and isinstance(pd, str):
+                enum = documented_values(pd)
             if isinstance(enum, list) and 1 <= len(enum) <= MAX_ENUM and is_mode_param(k, lx):
                 enum_terms(k, enum, lx, (f.name_words, f.action), enum_words, enum_classes)
     f.params = tuple(out)
@@ -745,6 +752,27 @@ def _parse_params(f: Frame, parameters: Any) -> None:
                        if p.required and p.kind not in ("page", "auth", "format"))
     f.enum_words = enum_words
     f.enum_classes = enum_classes
+
+
+# "Options: 'a', 'b'", "One of: a, b, c", "Allowed values: `x`, `y`": the values a parameter's description lists
+_VALUES_RE = re.compile(r"\b(?:options|one of|allowed values|possible values|valid values|accepted values|choices)"
+                        r"\s*(?:are|is|include)?\s*[:(]\s*([^.;()]{1,400})", re.IGNORECASE)
+_QUOTED_RE = re.compile(r"['\"`]([^'\"`]{1,80})['\"`]")
+
+
+def documented_values(desc: str) -> list[str] | None:
+    """The values a parameter's description lists as its options (quoted, or comma-separated single words), an
+    enum written in prose; None when it lists none."""
+    m = _VALUES_RE.search(desc[:MAX_DESC_CHARS])
+    if m is None:
+        return None
+    text = m.group(1)
+    vals = _QUOTED_RE.findall(text)
+    if not vals:
+        vals = [v.strip() for v in re.split(r",|\bor\b", text)]
+        if not all(v and len(v.split()) == 1 for v in vals):
+            return None  # prose, not a list of values
+    return vals if len(vals) >= 2 else None
 
 
 # ------------------------------------------------------------------------------------------------ entry point
