@@ -137,7 +137,7 @@ def test_cues_and_enums():
 
 
 def test_documented_options_are_a_mode_parameters_enum():
-    from toolcheck.overlap.frames import documented_values
+    from toolcheck.overlap.params import documented_values
     assert documented_values("Filter by kind. Options: 'x:Gene', 'x:Disease'. Default: all.") == ["x:Gene", "x:Disease"]
     assert documented_values("Output format, one of: json, xml, csv") == ["json", "xml", "csv"]
     assert documented_values("Choose one of the options that suit you best") is None  # prose, no list

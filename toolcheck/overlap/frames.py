@@ -34,7 +34,7 @@ from itertools import islice
 from typing import Any
 
 from .lexicon import Lexicon, lexicon, singular, split_identifier
-from .params import KEY_KINDS, Param, enum_terms, is_mode_param, make_param, switch_flags
+from .params import KEY_KINDS, Param, documented_values, enum_terms, is_mode_param, make_param, switch_flags
 
 MAX_DESC_CHARS = 2500
 MAX_PROPERTIES = 128
@@ -752,27 +752,6 @@ def _parse_params(f: Frame, parameters: Any) -> None:
                        if p.required and p.kind not in ("page", "auth", "format"))
     f.enum_words = enum_words
     f.enum_classes = enum_classes
-
-
-# "Options: 'a', 'b'", "One of: a, b, c", "Allowed values: `x`, `y`": the values a parameter's description lists
-_VALUES_RE = re.compile(r"\b(?:options|one of|allowed values|possible values|valid values|accepted values|choices)"
-                        r"\s*(?:are|is|include)?\s*[:(]\s*([^.;()]{1,400})", re.IGNORECASE)
-_QUOTED_RE = re.compile(r"['\"`]([^'\"`]{1,80})['\"`]")
-
-
-def documented_values(desc: str) -> list[str] | None:
-    """The values a parameter's description lists as its options (quoted, or comma-separated single words), an
-    enum written in prose; None when it lists none."""
-    m = _VALUES_RE.search(desc[:MAX_DESC_CHARS])
-    if m is None:
-        return None
-    text = m.group(1)
-    vals = _QUOTED_RE.findall(text)
-    if not vals:
-        vals = [v.strip() for v in re.split(r",|\bor\b", text)]
-        if not all(v and len(v.split()) == 1 for v in vals):
-            return None  # prose, not a list of values
-    return vals if len(vals) >= 2 else None
 
 
 # ------------------------------------------------------------------------------------------------ entry point
