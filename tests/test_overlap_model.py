@@ -148,6 +148,13 @@ def test_documented_options_are_a_mode_parameters_enum():
     g = parse("Shop_search", "Search the shop.", {"type": "object", "properties": {
         "title": {"type": "string", "description": "Options: 'book', 'film'."}}})
     assert not g.enum_words  # only a mode parameter's values select a job
+    from toolcheck.overlap.relations import enum_cover
+    ann = parse("Lit_get_annotations", "Get the text-mined annotations of an article.", {"type": "object", "properties": {
+        "annotation_type": {"type": "string", "description": "Options: 'organism', 'gene', 'disease'."}}})
+    same_api = parse("Lit_get_article_organisms", "Get the organisms an article mentions.")
+    other_api = parse("get_host_organism_by_entry_id", "Get the host organism of a structure entry.")
+    assert enum_cover(ann, same_api, "same") is not None
+    assert enum_cover(ann, other_api, "same") is None  # a value only a description lists: within one API only
 
 
 def test_take_is_a_light_verb_and_on_in_a_sentence_is_a_preposition():

@@ -91,6 +91,7 @@ class Frame:
     keys: frozenset[str] = frozenset()  # required parameters' key labels (kinds)
     enum_words: dict[str, tuple[str, str]] = field(default_factory=dict)  # canonical word -> (param, value)
     enum_classes: dict[str, tuple[str, str]] = field(default_factory=dict)  # verb class -> (param, value)
+    doc_enum: frozenset[str] = frozenset()  # parameters whose values only their description lists (Options: ...)
     cue_names: dict[str, tuple[str, str]] = field(default_factory=dict)  # normalised name -> (kind, sentence)
     deprecated: str | None = None  # the sentence that says so
     dvec: dict[str, float] = field(default_factory=dict)
@@ -729,6 +730,7 @@ def _parse_params(f: Frame, parameters: Any) -> None:
     enum_words: dict[str, tuple[str, str]] = {}
     enum_classes: dict[str, tuple[str, str]] = {}
     docs: list[str] = []
+    doc_enum: set[str] = set()
     if isinstance(props, dict):
         for k, v in islice(props.items(), MAX_PROPERTIES):
             if not isinstance(k, str) or not k:
@@ -743,6 +745,8 @@ def _parse_params(f: Frame, parameters: Any) -> None:
                 enum = v["items"].get("enum")
             if not isinstance(enum, list) and isinstance(pd, str):
                 enum = documented_values(pd)
+                if enum:
+                    doc_enum.add(k)
             if isinstance(enum, list) and 1 <= len(enum) <= MAX_ENUM and is_mode_param(k, lx):
                 enum_terms(k, enum, lx, (f.name_words, f.action), enum_words, enum_classes)
     f.params = tuple(out)
@@ -752,6 +756,7 @@ def _parse_params(f: Frame, parameters: Any) -> None:
                        if p.required and p.kind not in ("page", "auth", "format"))
     f.enum_words = enum_words
     f.enum_classes = enum_classes
+    f.doc_enum = frozenset(doc_enum)
 
 
 # ------------------------------------------------------------------------------------------------ entry point
