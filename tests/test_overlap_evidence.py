@@ -185,8 +185,12 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
         if m:
             spec = _props(tools[m.group(1)]).get(m.group(3)) or {}
             values = [str(v) for v in spec.get("enum") or ()] + [str(v) for v in (spec.get("items") or {}).get("enum") or ()]
-            if m.group(4) not in values:
-                bad(c, "that value is not in that parameter's enum")
+            # an enum written in the parameter's description ("Options: 'a', 'b'") is its enum too
+            listed = re.search(r"(?i)\b(?:options|one of|allowed values|possible values|valid values|accepted values|"
+                               r"choices)\b[^.;]*", str(spec.get("description") or ""))
+            if m.group(4) not in values and not (listed and re.search(r"(?<![\w:])" + re.escape(m.group(4)) + r"\b",
+                                                                       listed.group(0), re.IGNORECASE)):
+                bad(c, "that value is not in that parameter's enum nor in the values its description lists")
         m = re.match(r"`([^`]+)` acts on a general object \(([^)]*)\) and its (description|enum values) names? "
                      r"`([^`]+)`'s object \(([^)]*)\)$", c)
         if m:

@@ -136,6 +136,49 @@ def test_cues_and_enums():
     assert {"pause", "cancel"} <= set(g.enum_classes)
 
 
+def test_documented_options_are_a_mode_parameters_enum():
+    from toolcheck.overlap.params import documented_values
+    assert documented_values("Filter by kind. Options: 'x:Gene', 'x:Disease'. Default: all.") == ["x:Gene", "x:Disease"]
+    assert documented_values("Output format, one of: json, xml, csv") == ["json", "xml", "csv"]
+    assert documented_values("Choose one of the options that suit you best") is None  # prose, no list
+    assert documented_values("Options: see the manual for the full list of choices") is None
+    f = parse("Shop_search", "Search the shop.", {"type": "object", "properties": {
+        "category": {"type": "string", "description": "Options: 'book', 'film'."}}})
+    assert {"book", "movie"} <= set(f.enum_words)  # film is the lexicon's movie
+    g = parse("Shop_search", "Search the shop.", {"type": "object", "properties": {
+        "title": {"type": "string", "description": "Options: 'book', 'film'."}}})
+    assert not g.enum_words  # only a mode parameter's values select a job
+    from toolcheck.overlap.relations import enum_cover
+    ann = parse("Lit_get_annotations", "Get the text-mined annotations of an article.", {"type": "object", "properties": {
+        "annotation_type": {"type": "string", "description": "Options: 'organism', 'gene', 'disease'."}}})
+    same_api = parse("Lit_get_article_organisms", "Get the organisms an article mentions.")
+    other_api = parse("get_host_organism_by_entry_id", "Get the host organism of a structure entry.")
+    assert enum_cover(ann, same_api, "same") is not None
+    assert enum_cover(ann, other_api, "same") is None  # a value only a description lists: within one API only
+
+
+def test_take_is_a_light_verb_and_on_in_a_sentence_is_a_preposition():
+    f = parse("browser_take_screenshot")
+    assert f.action == "capture" and f.obj == () and f.base == parse("playwright_screenshot").base
+    h = parse("puppeteer_hover", "Hover an element on the page")
+    assert h.action == "hover" and not h.states
+    assert parse("list_devices_on").states == {"active"}  # a name still says a state with it
+
+
+def test_one_bare_verb_on_interchangeable_backends_is_one_job():
+    a = parse("selenium_hover", "Move the pointer over an element on the page.",
+              {"type": "object", "properties": {"selector": {"type": "string"}}, "required": ["selector"]})
+    b = parse("browser_hover", "Hover over a page element.",
+              {"type": "object", "properties": {"ref": {"type": "string"}}, "required": ["ref"]})
+    assert compare(a, b) >= model().threshold
+    # package registries are not interchangeable: the same bare verb there is two jobs
+    c = parse("npm_search", "Search the npm registry for packages.",
+              {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]})
+    d = parse("pypi_search", "Search the Python Package Index for packages.",
+              {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]})
+    assert compare(c, d) < model().threshold
+
+
 def test_hostile_inputs_do_not_raise():
     for args in [("", None, None), ("x" * 5000, "y" * 100_000, {"properties": "nope"}),
                  ("a.b.c", 5, {"properties": {"": {"enum": [1, None, "x" * 500]}}}), ("。。。", "！！", [])]:

@@ -7,6 +7,8 @@ compared (blocking). Keys, each a string in one shared index:
 * ``A`` the action class with the object's head (search|gift); ``H`` the head alone, from a frame whose action is
   unknown (or from every frame, below a threshold of WIDE_BELOW), to every frame with that head; ``O`` the action alone, from a frame without object, to every frame
   with that action (``think`` ~ ``sequentialthinking``);
+* ``L`` the object's head, from a frame whose action is a lookup (get, search), to every other such frame: a
+  fetch and a search of one object (``get_encode_ccres`` ~ ``search_ccres_by_region``);
 * ``P`` the action with the set of required parameters (same signature, other words);
 * ``R`` a tool name a description mentions (deprecated, use X instead), to the tool of that name;
 * ``E``/``C`` a word or verb class of a mode enum, to frames with that object word or action;
@@ -35,6 +37,7 @@ MAX_CANDIDATES = 300_000
 
 
 ACTIVE, PASSIVE, PROBE = 0, 1, 2
+_LOOKUPS = frozenset({"get", "search"})  # action classes whose tools often answer one question (key L)
 
 
 def keys_of(f: Frame, wide: bool = False) -> Iterator[tuple[str, int]]:
@@ -44,6 +47,8 @@ def keys_of(f: Frame, wide: bool = False) -> Iterator[tuple[str, int]]:
         yield "B" + f.base, ACTIVE
     if f.action and f.head:
         yield f"A{f.action}|{f.head}", ACTIVE
+        if f.action in _LOOKUPS:  # get_encode_ccres ~ search_ccres_by_region: a fetch and a search of one object
+            yield "L" + f.head, ACTIVE
     if f.head:  # wide (a low threshold): every pair with one head, whatever the actions
         yield "H" + f.head, ACTIVE if f.action is None or wide else PASSIVE
     if f.action:  # a tool without an object, or with a generic one (read_content), meets every same action

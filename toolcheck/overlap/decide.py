@@ -219,6 +219,13 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
                                        or rel in ("same", "related")) else None
     if cover:
         x["enum_cover"] = 1.0
+    if "same_base" in x and _interchangeable_namespaces(a, b):
+        # playwright_hover vs browser_hover: one job named alike on two interchangeable backends; the objects
+        # read from their descriptions (an element on the page vs none) are wording, not a difference
+        x["obj_sim"] = 1.0
+        if rel in ("same", "related"):
+            x["match"] = 1.0 if rel == "same" else 0.5
+        return
     if a.obj and b.obj:
         sim, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
         if sim:
@@ -235,6 +242,21 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
         x["obj_missing"] = 1.0
     if sim and rel in ("same", "related"):
         x["match"] = sim if rel == "same" else 0.5 * sim
+
+
+def _interchangeable_namespaces(a: Frame, b: Frame) -> bool:
+    """Neither name says an object, and each namespace names a platform of one kind the lexicon calls
+    interchangeable (playwright, puppeteer, browser: browser automation), different platforms or the same."""
+    if a.obj_src == "name" or b.obj_src == "name" or not a.ns or not b.ns:
+        return False
+    lx = lexicon()
+    kinds = []
+    for f in (a, b):
+        cats = {hit[0] for w in f.ns if (hit := lx.platform.get(w)) and lx.interchangeable.get(hit[0], False)}
+        if not cats:
+            return False
+        kinds.append(cats)
+    return bool(kinds[0] & kinds[1])
 
 
 def _qualifier_features(a: Frame, b: Frame, x: dict[str, float]) -> None:

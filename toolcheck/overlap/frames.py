@@ -34,7 +34,7 @@ from itertools import islice
 from typing import Any
 
 from .lexicon import Lexicon, lexicon, singular, split_identifier
-from .params import KEY_KINDS, Param, enum_terms, is_mode_param, make_param, switch_flags
+from .params import KEY_KINDS, Param, documented_values, enum_terms, is_mode_param, make_param, switch_flags
 
 MAX_DESC_CHARS = 2500
 MAX_PROPERTIES = 128
@@ -91,6 +91,7 @@ class Frame:
     keys: frozenset[str] = frozenset()  # required parameters' key labels (kinds)
     enum_words: dict[str, tuple[str, str]] = field(default_factory=dict)  # canonical word -> (param, value)
     enum_classes: dict[str, tuple[str, str]] = field(default_factory=dict)  # verb class -> (param, value)
+    doc_enum: frozenset[str] = frozenset()  # parameters whose values only their description lists (Options: ...)
     cue_names: dict[str, tuple[str, str]] = field(default_factory=dict)  # normalised name -> (kind, sentence)
     deprecated: str | None = None  # the sentence that says so
     dvec: dict[str, float] = field(default_factory=dict)
@@ -190,9 +191,11 @@ def word_index() -> _Words:
 
 # ------------------------------------------------------------------------------------------------ the name
 
-def _merge_units(toks: list[str], lx: Lexicon) -> list[str]:
+def _merge_units(toks: list[str], lx: Lexicon, prose: bool = False) -> list[str]:
     """Join multi-word units: verb phrases (look up), compound nouns (pull request), synonyms written as two words
-    (env var), platforms (hacker news) and states (in stock, available to ship) -> ``@available``."""
+    (env var), platforms (hacker news) and states (in stock, available to ship) -> ``@available``. In ``prose`` (a
+    description's sentence) a one-word state that is also a preposition (on in "hover an element on the
+    page") is the preposition: only a name says a state with it alone (get_lights_on)."""
     out: list[str] = []
     i = 0
     n = len(toks)
@@ -230,7 +233,7 @@ def _merge_units(toks: list[str], lx: Lexicon) -> list[str]:
                 i += 2
                 continue
         st = lx.state_phrases.get((t,))
-        out.append("@" + st if st and t not in lx.verb_words else t)
+        out.append("@" + st if st and t not in lx.verb_words and not (prose and t in _PREPS) else t)
         i += 1
     return out
 
@@ -349,6 +352,9 @@ def _parse_name(f: Frame) -> None:
             f.base_raw = base_raw = _after_words(base_raw, toks[i])
             toks = toks[i:]
         else:
+            if i > 0 and toks[i - 1] in lx.light_verbs:  # take_screenshot: the light verb says nothing more
+                toks = toks[:i - 1] + toks[i:]
+                i -= 1
             words = toks[:i] + toks[i + 1:]
         # a light verb with a nominalised verb: perform_search, make_reservation, run_analysis
         if f.action_word in lx.light_verbs and words:
@@ -519,7 +525,7 @@ def _lead(f: Frame, sentence: str) -> None:
     """Action and object from the first sentence, for a name that says neither."""
     lx = lexicon()
     words = _ASCII_WORD_RE.findall(sentence.lower())
-    words = _merge_units(words[:40], lx)
+    words = _merge_units(words[:40], lx, prose=True)
     i = 0
     while i < len(words) and (words[i] in _LEAD_SKIP or words[i] in lx.stop and lx.verb_class(words[i]) is None):
         i += 1
@@ -724,6 +730,7 @@ def _parse_params(f: Frame, parameters: Any) -> None:
     enum_words: dict[str, tuple[str, str]] = {}
     enum_classes: dict[str, tuple[str, str]] = {}
     docs: list[str] = []
+    doc_enum: set[str] = set()
     if isinstance(props, dict):
         for k, v in islice(props.items(), MAX_PROPERTIES):
             if not isinstance(k, str) or not k:
@@ -736,6 +743,10 @@ def _parse_params(f: Frame, parameters: Any) -> None:
             enum = v.get("enum")
             if not isinstance(enum, list) and isinstance(v.get("items"), dict):
                 enum = v["items"].get("enum")
+            if not isinstance(enum, list) and isinstance(pd, str):
+                enum = documented_values(pd)
+                if enum:
+                    doc_enum.add(k)
             if isinstance(enum, list) and 1 <= len(enum) <= MAX_ENUM and is_mode_param(k, lx):
                 enum_terms(k, enum, lx, (f.name_words, f.action), enum_words, enum_classes)
     f.params = tuple(out)
@@ -745,6 +756,7 @@ def _parse_params(f: Frame, parameters: Any) -> None:
                        if p.required and p.kind not in ("page", "auth", "format"))
     f.enum_words = enum_words
     f.enum_classes = enum_classes
+    f.doc_enum = frozenset(doc_enum)
 
 
 # ------------------------------------------------------------------------------------------------ entry point

@@ -4,6 +4,7 @@ that add a part to the answer. Pure functions of the lexicon."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -102,3 +103,24 @@ def switch_flags(params: list[Param], lx: Lexicon) -> dict[str, str]:
             if not p.required and p.kind not in ("page", "format", "auth", "id", "name", "query")
             and p.head not in lx.generic and (p.type in ("boolean", "integer") and len(p.words) <= 2
                                                or p.words[0] in ("include", "with", "show"))}
+
+
+# "Options: 'a', 'b'", "One of: a, b, c", "Allowed values: `x`, `y`": the values a parameter's description lists
+_VALUES_RE = re.compile(r"\b(?:options|one of|allowed values|possible values|valid values|accepted values|choices)"
+                        r"\s*(?:are|is|include)?\s*[:(]\s*([^.;()]{1,400})", re.IGNORECASE)
+_QUOTED_RE = re.compile(r"['\"`]([^'\"`]{1,80})['\"`]")
+
+
+def documented_values(desc: str) -> list[str] | None:
+    """The values a parameter's description lists as its options (quoted, or comma-separated single words), an
+    enum written in prose; None when it lists none."""
+    m = _VALUES_RE.search(desc[:2500])  # as much as frames reads of a description (MAX_DESC_CHARS)
+    if m is None:
+        return None
+    text = m.group(1)
+    vals = _QUOTED_RE.findall(text)
+    if not vals:
+        vals = [v.strip() for v in re.split(r",|\bor\b", text)]
+        if not all(v and len(v.split()) == 1 for v in vals):
+            return None  # prose, not a list of values
+    return vals if len(vals) >= 2 else None

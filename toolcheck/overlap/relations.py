@@ -256,10 +256,17 @@ def _enum_word_cover(x: Frame, y: Frame, same: bool) -> tuple[Frame, Frame, str,
     lx = lexicon()
     for w in (*y.obj, *y.quals.get("target", ()), *y.quals.get("source", ())):
         hit = x.enum_words.get(w)
+        if not hit:
+            continue
+        one_api = bool(x.ns) and x.ns == y.ns
+        if hit[0] in x.doc_enum and not one_api:
+            continue  # a value only a description lists covers a tool of the same API only
         # the value selects a kind of x's object: x has none, the heads agree, or the parameter is named
-        # after x's object (annotation_type=chemicals on get_article_annotations)
-        if hit and (not x.obj or x.head == y.head or x.head in _param_words(hit[0])
-                    or len(x.obj) == 1 and (x.head in lx.generic or x.head in lx.facet)):
+        # after x's object (annotation_type=chemicals on get_article_annotations); or, in one API, x's name says
+        # no object and the value is y's head in the same action (X_search(category=gene) covers X_search_gene)
+        if (not x.obj or x.head == y.head or x.head in _param_words(hit[0])
+                or len(x.obj) == 1 and (x.head in lx.generic or x.head in lx.facet)
+                or one_api and x.obj_src != "name" and w == y.head and x.action == y.action):
             return x, y, w, hit
     return None
 
