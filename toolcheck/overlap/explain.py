@@ -158,7 +158,7 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
     obj = None
     if a.obj and b.obj:
         _, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
-        oa, ob = _words(a), _words(b)
+        oa, ob = _unprefixed(a, b), _unprefixed(b, a)
         generic = _explain_generic(a, b)  # computed for every relation, as before
         if how == "generic":
             obj = generic
@@ -218,6 +218,17 @@ def _backed(f: Frame, words: tuple[str, ...]) -> bool:
     return False
 
 
+def _unprefixed(x: Frame, y: Frame) -> str:
+    """_words(x) without a first word that is the service prefix of the other's name (OpenTargets_ in
+    OpenTargets_target_disease_evidence, a name without a verb read whole as its object): the service both
+    tools belong to is not what sets one object apart."""
+    words = _words(x).split()
+    if len(x.obj) > 1 and len(words) > 1 and y.ns and x.obj[0] == "".join(y.ns) and \
+            _spelled(x.name).startswith(_spelled(words[0])):
+        words = words[1:]
+    return " ".join(words)
+
+
 def _explain_quals(a: Frame, b: Frame, out: list[str]) -> None:
     for role, label in _QUAL_ROLES:
         qa, qb = a.quals.get(role), b.quals.get(role)
@@ -226,7 +237,7 @@ def _explain_quals(a: Frame, b: Frame, out: list[str]) -> None:
         elif bool(qa) != bool(qb) and role != "with":
             who, q = (a, qa) if qa else (b, qb)
             if role == "key" and not _backed(who, q):  # by_project with no project parameter: not a lookup key
-                out.append(f"only `{who.name}`'s name says by {' '.join(q)}, though no parameter of it takes one")
+                out.append(f"only `{who.name}`'s name says by {' '.join(q)}, though no parameter of it is named so")
             elif role == "key" and not who.obj and "by" not in split_identifier(who.name):
                 # search_keywords: the words it searches for, read as its query (no 'by' names a key)
                 out.append(f"only `{who.name}`'s name says what its query searches for ({' '.join(q)})")
