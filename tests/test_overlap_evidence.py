@@ -46,6 +46,18 @@ def _corpus_sets() -> dict[str, list[dict]]:
                 for r in v] for k, v in out.items()}
 
 
+def _tooluniverse_sets() -> dict[str, list[dict]]:
+    """Each ToolUniverse data file of corpus A, one suite of tools as its authors group them (flagged.py's tu-file
+    sets: most of the pairs a blind judge found untrue evidence in, issue 18 item 4)."""
+    out: dict[str, list[dict]] = defaultdict(list)
+    for line in (CORPUS / "tools.jsonl").read_text(encoding="utf-8").splitlines():
+        r = json.loads(line)
+        if r["source"].startswith("pypi:tooluniverse"):
+            out["tu-" + Path(r["source"].rsplit(":", 1)[-1]).stem].append(
+                {"name": r["name"], "description": r.get("description") or "", "parameters": r.get("parameters")})
+    return out
+
+
 def _lint(tmp_path: Path, sets: dict[str, list[dict]]) -> tuple[list[dict], dict[str, dict[str, dict]]]:
     names = {}
     (tmp_path / "sets").mkdir()
@@ -102,6 +114,45 @@ def _mentions(t: dict, word: str) -> bool:
     return w in text or len(w) >= 4 and w.rstrip("e")[: max(4, len(w) - 2)] in text
 
 
+def _stem(w: str) -> str:
+    w = w.lower()
+    return w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w[:-1] if w.endswith("s") and len(w) > 3 else w
+
+
+def _pinned(t: dict, name: str) -> str | None:
+    """The one value a parameter's schema allows (const, or an enum of one), or None."""
+    spec = _props(t).get(name) or {}
+    if "const" in spec:
+        return str(spec["const"])
+    enum = spec.get("enum")
+    return str(enum[0]) if isinstance(enum, list) and len(enum) == 1 else None
+
+
+def _takes(t: dict, words: list[str]) -> bool:
+    """A parameter of t takes a key named by one of the words (by project: a project parameter; by id: an id)."""
+    names = [k.lower() for k in _props(t)]
+    for w in words:
+        w = {"identifier": "id", "keyword": "query", "keywords": "query"}.get(w, w)
+        for k in names:
+            parts = re.split(r"[_\-.]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", k))
+            if _stem(w) in (_stem(x) for x in parts) or len(w) >= 4 and w in k or w == "id" and _stem(k).endswith("id") \
+                    or w == "query" and k in ("q", "query", "keywords", "search", "term"):
+                return True
+    return False
+
+
+# words that name a file format, not a platform (a host, registry, engine or service a tool runs against)
+_FORMATS = frozenset({"json", "xml", "csv", "tsv", "pdf", "markdown", "md", "html", "yaml", "docx", "xlsx", "txt"})
+
+
+def _object_phrases(c: str) -> list[str]:
+    m = re.match(r"(?:different objects(?: of one kind)?|one object is a part of the other|the same words the other "
+                 r"way round|one object narrows the other) \(([^;)]*)", c)
+    if not m:
+        return []
+    return [p.strip() for p in re.split(r" vs | ~ ", m.group(1))]
+
+
 def check(finding: dict, tools: dict[str, dict]) -> list[str]:
     """The clauses of one finding that are not true of its two tools (empty: all true)."""
     a, b = tools[finding["tool"]], tools[finding["related"][0]["tool"]]
@@ -111,7 +162,58 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
     def bad(clause, why):
         wrong.append(f"{clause!r}: {why}")
 
-    for c in _clauses(finding["message"]):
+    clauses = _clauses(finding["message"])
+    verbs: set[str] = set()
+    for c in clauses:
+        m = re.match(r"(?:same|related|opposite|different) actions? \(([^)]*)\)", c)
+        if m:
+            verbs |= {w.strip().lower().replace("_", "") for w in re.split(r"~| vs ", m.group(1))}
+    shared_prefix = ""
+    pa, pb = (re.split(r"[_.\-]", t["name"], maxsplit=1)[0].lower() for t in both)
+    if pa == pb and len(pa) < len(a["name"]) and len(pb) < len(b["name"]):
+        shared_prefix = pa  # FlyMine_ on both: the service both belong to, no object that sets one apart
+    unmatched = set()
+    for c in clauses:
+        m = re.match(r"`([^`]+)` requires `([^`]+)`, which `([^`]+)` has no counterpart for", c)
+        if m:
+            unmatched.add(m.group(2))
+    for c in clauses:
+        for phrase in _object_phrases(c):
+            for w in phrase.split():
+                if "_" in w or not any(_mentions(t, w) for t in both):
+                    bad(c, f"object word {w!r} is not written so in either tool")
+            if c.startswith("different objects") and (set(phrase.lower().split()) & verbs):
+                bad(c, f"object {phrase!r} holds the verb")
+            if c.startswith("different objects") and shared_prefix and any(
+                    len(w) >= 4 and shared_prefix.startswith(w) for w in phrase.lower().split()):
+                bad(c, f"object {phrase!r} holds the service name both tools share")
+        m = re.match(r"one object narrows the other \(([^;)]*) ~ ([^;)]*)\)$", c)
+        if m:
+            x, y = ({_stem(w) for w in g.split()} for g in (m.group(1), m.group(2)))
+            if not (x <= y or y <= x):
+                bad(c, "neither object's words contain the other's")
+            extra = (y - x) if x <= y else (x - y)
+            for t in both:
+                if any(re.search(rf"\bnon[- ]?{re.escape(w)}\b", (t.get("description") or "").lower()) for w in extra):
+                    bad(c, f"`{t['name']}` excludes the narrowing word ({'/'.join(sorted(extra))})")
+        m = re.match(r"only `([^`]+)` names a lookup key \(([^)]*)\)$", c)
+        if m and not _takes(tools[m.group(1)], m.group(2).split()):
+            bad(c, "no parameter of it takes that key")
+        m = re.match(r"(?:only `[^`]+` names a platform|different platforms) \((.+)\)$", c)
+        if m and set(re.split(r"[/ =]+| vs ", m.group(1))) & _FORMATS:
+            bad(c, "a file format is no platform")
+        m = re.match(r"(?:matching|identical) parameters (\S+)", c)
+        if m:
+            for pair in m.group(1).split("/"):
+                x, _, y = pair.partition("~")
+                y = y or x
+                if x in unmatched or y in unmatched:
+                    bad(c, f"{pair} is matched, yet said to have no counterpart")
+                for u, v in ((x, y), (y, x)):
+                    ua, vb = _pinned(a, u), _pinned(b, v)
+                    if u in _props(a) and v in _props(b) and ua is not None and vb is not None and ua != vb:
+                        bad(c, f"{pair} is fixed to different values ({ua} vs {vb})")
+    for c in clauses:
         m = re.match(r"(?:same|related) actions? \(([^)]*)\)", c)
         if m:
             words = [w.strip() for w in m.group(1).split("~")]
@@ -129,11 +231,13 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
                     bad(c, f"object words {p!r} are in neither tool")
         m = re.match(r"same name once namespaces are stripped \(([^;]+); (.+) vs (.+)\)$", c)
         if m:
-            base = m.group(1)
-            if not (a["name"].endswith(base) and b["name"].endswith(base)):
+            bases = [x.strip() for x in m.group(1).split(" ~ ")]  # each as written when they differ in case or _
+            ends = {t["name"]: next((x for x in bases if t["name"].endswith(x)), None) for t in both}
+            if None in ends.values() or len(bases) > 1 and len(set(ends.values())) == 1 or \
+                    len({re.sub(r"[^a-z0-9]", "", x.lower()) for x in bases}) != 1:
                 bad(c, "a name does not end with the stripped base")
             prefixes = {m.group(2).strip("`"), m.group(3).strip("`")}
-            actual = {a["name"][: -len(base)] or "none", b["name"][: -len(base)] or "none"}
+            actual = {(t["name"][: -len(e)] or "none") if (e := ends[t["name"]]) else t["name"] for t in both}
             if prefixes != actual:
                 bad(c, f"prefixes {prefixes} are not the names' {actual}")
         m = re.match(r"names alike once prefixes, filler words and word forms are set aside \(([^;)]+)(?:; (.+) vs (.+))?\)$", c)
@@ -181,6 +285,9 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
             quoted = m.group(3).removesuffix("...")
             if " ".join(quoted.split()) not in " ".join((t.get("description") or "").split()):
                 bad(c, "the sentence is not in that description")
+        m = re.match(r"`([^`]+)` covers `([^`]+)` with its switch (\S+) on$", c)
+        if m and m.group(3) not in _props(tools[m.group(1)]):
+            bad(c, "that switch is not a parameter of it")
         m = re.match(r"`([^`]+)` covers `([^`]+)` with ([^=]+)=(.+)$", c)
         if m:
             spec = _props(tools[m.group(1)]).get(m.group(3)) or {}
@@ -288,3 +395,123 @@ def test_every_clause_is_true_on_the_fixtures(tmp_path):
     found, tools = _lint(tmp_path, _fixture_sets())
     assert len(found) >= 15
     _assert_true(found, tools)
+
+
+@needs_corpus
+def test_every_clause_is_true_on_tooluniverse_files(tmp_path):
+    """ToolUniverse's data files, each its own group: what the judged flagged pairs found untrue (a narrowing the
+    other tool's 'non-human' denies, a lookup key no parameter takes, a parameter both matched and said to have no
+    counterpart, operation= pinned to different values, a file format called a platform, an object phrase holding
+    the verb or the shared service name) is checked on every finding."""
+    found, tools = _lint(tmp_path, _tooluniverse_sets())
+    assert len(found) >= 100
+    _assert_true(found, tools)
+
+
+def _schema(props: dict, required=()) -> dict:
+    return {"type": "object", "properties": props, "required": list(required)}
+
+
+# one pair per class of untrue clause the blind judge found (issue 18 item 4), written the way the real tools are:
+# each must explain with every clause true (check), and the message must not say the untrue thing
+_PAIRS = {
+    "narrows-excluded": (
+        {"name": "Tox_get_human_toxicity_values", "description": "Get human toxicity values for a compound: fatal "
+         "oral doses and air concentrations for people.", "parameters": _schema({"cid": {"type": "integer"}})},
+        {"name": "Tox_get_toxicity_values", "description": "Get non-human toxicity values (LD50, LC50) for a "
+         "compound from animal studies.", "parameters": _schema({"cid": {"type": "integer"}})},
+        "one object narrows the other"),
+    "key-without-parameter": (
+        {"name": "GDC_get_mutation_frequency_by_project", "description": "Get how often a gene is mutated in each "
+         "cancer project, broken down by project.", "parameters": _schema({"gene_symbol": {"type": "string"}})},
+        {"name": "GDC_get_mutation_frequency", "description": "Get how often a gene is mutated across all cancer "
+         "projects.", "parameters": _schema({"gene_symbol": {"type": "string"}}, ["gene_symbol"])},
+        "names a lookup key (project)"),
+    "matched-and-unmatched": (
+        {"name": "MSig_get_hallmark_geneset", "description": "Get a hallmark gene set of MSigDB by its pathway name.",
+         "parameters": _schema({"pathway_name": {"type": "string"}, "species": {"type": "string"}},
+                               ["pathway_name"])},
+        {"name": "MSig_get_geneset", "description": "Get a gene set of MSigDB by its gene set name.",
+         "parameters": _schema({"geneSetName": {"type": "string"}, "species": {"type": "string"}},
+                               ["geneSetName"])},
+        "has no counterpart for"),
+    "unit-spelling": (
+        {"name": "get_stock_price", "description": "Get the stock price of a company.",
+         "parameters": _schema({"symbol": {"type": "string"}}, ["symbol"])},
+        {"name": "get_current_stock_price", "description": "Get the current stock price of a company.",
+         "parameters": _schema({"symbol": {"type": "string"}}, ["symbol"])},
+        "current stock_price"),
+    "description-object": (
+        {"name": "FlyMine_search_genes", "description": "Search FlyMine for Drosophila genes; a wrapper that keeps "
+         "the Gene category only.", "parameters": _schema({"q": {"type": "string"}, "size": {"type": "integer"}},
+                                                         ["q"])},
+        {"name": "FlyMine_search", "description": "Search FlyMine, the InterMine data warehouse for Drosophila "
+         "genomics data: genes, proteins and publications.",
+         "parameters": _schema({"q": {"type": "string"}, "size": {"type": "integer"},
+                                "facet_Category": {"type": "string"}}, ["q"])},
+        "flymine intermine"),
+    "description-object-verb": (
+        {"name": "CGAR_lookup_by_external_id", "description": "Reverse-lookup the ClinGen Allele Registry by an "
+         "external identifier such as a dbSNP rsID.", "parameters": _schema({"dbsnp_rs": {"type": "string"}})},
+        {"name": "CGAR_lookup_allele", "description": "Look up a variant allele in the ClinGen Allele Registry by "
+         "HGVS notation.", "parameters": _schema({"hgvs": {"type": "string"}}, ["hgvs"])},
+        "(allele vs lookup"),
+    "pinned-operation": (
+        {"name": "SAb_get_structure_summary", "description": "Get the summary of an antibody structure by PDB id.",
+         "parameters": _schema({"operation": {"type": "string", "const": "get_structure_summary"},
+                                "pdb_id": {"type": "string"}})},
+        {"name": "SAb_get_structure", "description": "Get an antibody structure by PDB id.",
+         "parameters": _schema({"operation": {"type": "string", "const": "get_structure"},
+                                "pdb_id": {"type": "string"}})},
+        "parameters operation/"),
+    "format-platform": (
+        {"name": "read_note", "description": "Read a note and return its markdown text.",
+         "parameters": _schema({"identifier": {"type": "string"}}, ["identifier"])},
+        {"name": "view_note", "description": "View a note as an artifact.",
+         "parameters": _schema({"identifier": {"type": "string"}}, ["identifier"])},
+        "names a platform (markdown)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_PAIRS))
+def test_each_untrue_clause_class_is_gone(case):
+    from toolcheck.overlap import parse
+    from toolcheck.overlap.explain import explain
+
+    x, y, untrue = _PAIRS[case]
+    fx, fy = (parse(t["name"], t["description"], t["parameters"]) for t in (x, y))
+    msg = f"tool `{x['name']}` overlaps `{y['name']}`, score 0.90: " + "; ".join(explain(fx, fy))
+    assert untrue not in msg, msg
+    assert check({"tool": x["name"], "related": [{"tool": y["name"]}], "message": msg},
+                 {x["name"]: x, y["name"]: y}) == [], msg
+
+
+def test_the_checker_catches_the_judged_untrue_clauses():
+    """Each check added for issue 18 item 4 fires on the clause the blind judge found untrue."""
+    tools = {t["name"]: t for c in ("narrows-excluded", "key-without-parameter", "pinned-operation",
+                                   "format-platform", "description-object-verb", "description-object",
+                                   "matched-and-unmatched") for t in _PAIRS[c][:2]}
+
+    def why(tool, other, clause):
+        f = {"tool": tool, "related": [{"tool": other}], "message": f"tool `{tool}` overlaps `{other}`, score 0.9: "
+             + clause}
+        return "\n".join(check(f, tools))
+
+    assert "excludes the narrowing word" in why("Tox_get_human_toxicity_values", "Tox_get_toxicity_values",
+                                                "one object narrows the other (toxicity ~ human toxicity)")
+    assert "no parameter of it takes that key" in why(
+        "GDC_get_mutation_frequency_by_project", "GDC_get_mutation_frequency",
+        "only `GDC_get_mutation_frequency_by_project` names a lookup key (project)")
+    assert "fixed to different values" in why("SAb_get_structure_summary", "SAb_get_structure",
+                                              "matching parameters operation/pdb_id (2 of 2)")
+    assert "a file format is no platform" in why("read_note", "view_note", "only `read_note` names a platform (markdown)")
+    assert "holds the verb" in why("CGAR_lookup_by_external_id", "CGAR_lookup_allele",
+                                   "same action (lookup); different objects (allele vs lookup clingen allele registry)")
+    assert "service name both tools share" in why("FlyMine_search_genes", "FlyMine_search",
+                                                  "different objects (flymine intermine data warehouse vs genes)")
+    assert "not written so" in why("FlyMine_search_genes", "FlyMine_search", "different objects (note_book vs genes)")
+    assert "yet said to have no counterpart" in why(
+        "MSig_get_hallmark_geneset", "MSig_get_geneset", "`MSig_get_hallmark_geneset` requires `pathway_name`, which "
+        "`MSig_get_geneset` has no counterpart for; matching parameters geneSetName~pathway_name/species (2 of 3)")
+    assert "neither object's words contain" in why("Tox_get_human_toxicity_values", "Tox_get_toxicity_values",
+                                                   "one object narrows the other (summary ~ content)")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from .frames import Frame
-from .lexicon import lexicon
+from .lexicon import lexicon, split_identifier
+from .params import param_words
 from .relations import (
     align_services,
     antonym,
@@ -29,7 +30,44 @@ from .vectors import pair_vectors
 
 
 def _words(f: Frame) -> str:
-    return " ".join(f.obj_words) if f.obj_words else " ".join(f.obj)
+    """The object as the tool writes it. A unit the lexicon joined (note_book, stock_price) is written as the name
+    or description has it (notebook) or as two words; an object read from the description's first sentence
+    leaves out the words that are the tool's own service name or verb there (Search FlyMine, the InterMine data
+    warehouse -> intermine data warehouse; Reverse-lookup the ClinGen Allele Registry -> allele registry)."""
+    words = [_unit(f, w) for w in (f.obj_words or f.obj)]
+    if f.obj_src == "description":
+        own = _own_words(f)
+        kept = [w for w in words if w.replace(" ", "") not in own]
+        if len(kept) > 1 or kept and f.action_word and f.action_word.replace("_", "") in words:
+            words = kept  # the service name stays when it is all that tells a one-word object apart (ebi domain)
+    return " ".join(words)
+
+
+_WORD_EDGE = "(?<![a-z0-9]){}(?![a-z0-9])"
+
+
+def _hay(f: Frame) -> str:
+    """The name (separators and camelCase as spaces) and description, lower case: what a reader sees."""
+    return " ".join(split_identifier(f.name)) + " " + f.name.lower() + " " + f.desc_low
+
+
+def _unit(f: Frame, w: str) -> str:
+    if "_" not in w:
+        return w
+    solid = w.replace("_", "")
+    return solid if re.search(_WORD_EDGE.format(re.escape(solid)), _hay(f)) else w.replace("_", " ")
+
+
+def _own_words(f: Frame) -> set[str]:
+    """The tool's service name (its namespace words, alone and run together: fly mine -> flymine) and its verb."""
+    ns = f.ns
+    own = {"".join(ns[i:j]) for i in range(len(ns)) for j in range(i + 1, len(ns) + 1)}  # clin gen ar -> clingen
+    for w in (f.action_word, f.action):
+        if w:
+            own.add(w.replace("_", ""))
+    return own
+
+
 
 
 _CJK_RE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
@@ -77,17 +115,25 @@ def explain(a: Frame, b: Frame) -> list[str]:
     _explain_quals(a, b, out)
     _explain_kinds(a, b, out)
     extra = params_match(a, b)[2] if a.params and b.params else None
+    params, matched = _explain_params(a, b)
     if extra:
         who = a if extra in a.params else b
         other = b if who is a else a
-        out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` has no counterpart for")
-    out.extend(_explain_params(a, b))
+        loose = matched.get(extra.raw) if who is a else next((x for x, y in matched.items() if y == extra.raw), None)
+        if loose:  # matched below by its kind or last word only: say so rather than 'no counterpart'
+            out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` matches only loosely (`{loose}`)")
+        else:
+            out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` has no counterpart for")
+    out.extend(params)
     if not a.desc_empty and not b.desc_empty:
         out.append(_explain_desc(a, b))
     _explain_cue(a, b, out)
     if cover:
         x, y, word, (param, value) = cover
-        out.append(f"`{x.name}` covers `{y.name}` with {param}={value}")
+        if value == "on" and param in x.flags.values():  # a switch that adds y's part, not an enum value
+            out.append(f"`{x.name}` covers `{y.name}` with its switch {param} on")
+        else:
+            out.append(f"`{x.name}` covers `{y.name}` with {param}={value}")
     return out
 
 
@@ -95,8 +141,8 @@ def _explain_name(a: Frame, b: Frame, out: list[str]) -> None:
     if a.base and a.base == b.base and (a.ns or b.ns):
         pa, pb = _prefix(a), _prefix(b)
         prefixes = " vs ".join(f"`{p}`" if p else "none" for p in (pb, pa))
-        if _spelled(a.base_raw) == _spelled(b.base_raw) and (pa or pb):
-            out.append(f"same name once namespaces are stripped ({a.base_raw}; {prefixes})")
+        if _spelled(a.base_raw) == _spelled(b.base_raw) and (pa or pb):  # each as written (GetWeather ~ get_weather)
+            out.append(f"same name once namespaces are stripped ({_pair(b.base_raw, a.base_raw)}; {prefixes})")
         else:  # equal only as canonical words (request ~ requests, do_delete_object ~ delete_object): say so
             where = f"; {prefixes}" if pa or pb else ""
             out.append(f"names alike once prefixes, filler words and word forms are set aside "
@@ -112,18 +158,75 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
     obj = None
     if a.obj and b.obj:
         _, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
-        oa, ob = _words(a), _words(b)
+        oa, ob = _unprefixed(a, b), _unprefixed(b, a)
         generic = _explain_generic(a, b)  # computed for every relation, as before
         if how == "generic":
             obj = generic
         elif how == "same":
             obj = _OBJECTS[how].format(_pair(ob, oa))
+        elif how == "narrower":
+            obj = _narrower(a, b, oa, ob, cover)
         else:
             obj = _OBJECTS[how].format(ob, oa)
+            obj = obj[:-1] + _desc_note(a, b) + ")"
     if act and obj and obj.startswith("the same object") and rel in ("same", "related"):
         out.append(f"{act} on {obj}")
     else:
         out.extend(s for s in (act, obj) if s)
+
+
+def _desc_note(a: Frame, b: Frame) -> str:
+    """Which tool's object is read from its description, not its name (a reader looks for it there)."""
+    who = [f"`{f.name}`'s" for f in (b, a) if f.obj_src == "description"]
+    return f"; {' and '.join(who)} read from its description" if len(who) == 1 else \
+        f"; {' and '.join(who)} read from their descriptions" if who else ""
+
+
+def _stem(w: str) -> str:
+    w = w.lower()
+    return w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w[:-1] if w.endswith("s") and len(w) > 3 else w
+
+
+_EXCLUDES = ("non-{}", "non {}", "non{}", "not {}", "not for {}", "excluding {}", "except {}", "other than {}")
+
+
+def _narrower(a: Frame, b: Frame, oa: str, ob: str, cover: tuple | None) -> str:
+    """'one object narrows the other' only when one object's words contain the other's; and not when the broader
+    tool's description excludes the narrowing word (toxicity 'non-human' vs human toxicity: two objects)."""
+    wa, wb = {_stem(w) for w in oa.split()}, {_stem(w) for w in ob.split()}
+    if not (wa <= wb or wb <= wa):
+        if cover:  # the decision set aside the words an enum value or switch selects (the cover clause says which)
+            return f"different objects, one an option of the other's ({ob} vs {oa})"
+        return f"objects with the same head word ({ob} vs {oa})"
+    broad, extra = (a, wb - wa) if wa <= wb else (b, wa - wb)
+    for w in sorted(extra):
+        for form in _EXCLUDES:
+            m = re.search(_WORD_EDGE.format(re.escape(form.format(w))), broad.desc_low)
+            if m:
+                return f"different objects ({ob} vs {oa}): `{broad.name}`'s description says '{m.group(0)}'"
+    return _OBJECTS["narrower"].format(ob, oa)
+
+
+def _backed(f: Frame, words: tuple[str, ...]) -> bool:
+    """A parameter of f takes the key its name speaks of (by_id: an id; by_project: a project parameter)."""
+    lx = lexicon()
+    for w in words:
+        kind = lx.param_kind.get(w) or param_words(w)[2]
+        for p in f.params:
+            if w in p.words or w in p.raw.lower() or kind in ("id", "name", "query", "path", "url") and p.kind == kind:
+                return True
+    return False
+
+
+def _unprefixed(x: Frame, y: Frame) -> str:
+    """_words(x) without a first word that is the service prefix of the other's name (OpenTargets_ in
+    OpenTargets_target_disease_evidence, a name without a verb read whole as its object): the service both
+    tools belong to is not what sets one object apart."""
+    words = _words(x).split()
+    if len(x.obj) > 1 and len(words) > 1 and y.ns and x.obj[0] == "".join(y.ns) and \
+            _spelled(x.name).startswith(_spelled(words[0])):
+        words = words[1:]
+    return " ".join(words)
 
 
 def _explain_quals(a: Frame, b: Frame, out: list[str]) -> None:
@@ -133,7 +236,13 @@ def _explain_quals(a: Frame, b: Frame, out: list[str]) -> None:
             out.append(f"different {label} ({' '.join(qb)} vs {' '.join(qa)})")
         elif bool(qa) != bool(qb) and role != "with":
             who, q = (a, qa) if qa else (b, qb)
-            out.append(f"only `{who.name}` names a {_QUAL_ONE[role]} ({' '.join(q)})")
+            if role == "key" and not _backed(who, q):  # by_project with no project parameter: not a lookup key
+                out.append(f"only `{who.name}`'s name says by {' '.join(q)}, though no parameter of it is named so")
+            elif role == "key" and not who.obj and "by" not in split_identifier(who.name):
+                # search_keywords: the words it searches for, read as its query (no 'by' names a key)
+                out.append(f"only `{who.name}`'s name says what its query searches for ({' '.join(q)})")
+            else:
+                out.append(f"only `{who.name}` names a {_QUAL_ONE[role]} ({' '.join(q)})")
 
 
 def _explain_kinds(a: Frame, b: Frame, out: list[str]) -> None:
@@ -155,14 +264,34 @@ def _explain_kinds(a: Frame, b: Frame, out: list[str]) -> None:
             out.append(f"`{many.name}` lists, `{one.name}` gets one by key")
     plat = platform_conflict(a, b)
     if plat:
-        out.append(f"different platforms ({plat[2]} vs {plat[1]})")
+        out.append(f"different {_PLATFORM_KINDS.get(plat[0], ('platform', 'platforms'))[1]} ({plat[2]} vs {plat[1]})")
     else:
         side = platform_one_side(a, b)
         if side:
-            out.append(f"only `{side[0].name}` names a platform ({side[1]})")
+            cat = _platform_cat(side[0])
+            out.append(f"only `{side[0].name}` names a{'n' if cat[0] in 'aeiou' else ''} {cat} ({side[1]})")
     nsc = ns_conflict(a, b)
     if nsc:
         out.append(f"namespaces name different scopes ({nsc[1]} vs {nsc[0]})")
+
+
+# what a lexicon platform category is, in words (a file format is no platform): (one, several)
+_PLATFORM_KINDS = {"document_format": ("file format", "file formats"), "organism": ("organism", "organisms"),
+                   "web_search": ("search engine", "search engines"),
+                   "literature": ("literature database", "literature databases"),
+                   "package_registry": ("package registry", "package registries"),
+                   "code_host": ("code host", "code hosts"), "site": ("site", "sites"),
+                   "cloud": ("cloud", "clouds"), "database_engine": ("database engine", "database engines"),
+                   "ui_library": ("UI library", "UI libraries"), "os": ("operating system", "operating systems"),
+                   "language_runtime": ("language", "languages"), "cli_tool": ("command-line tool", "command-line tools"),
+                   "browser_automation": ("browser automation tool", "browser automation tools")}
+
+
+def _platform_cat(f: Frame) -> str:
+    """The kind platform_one_side named for f (its first non-interchangeable category, as it picks)."""
+    lx = lexicon()
+    own = sorted(c for c in f.platforms if not lx.interchangeable.get(c, False))
+    return _PLATFORM_KINDS.get(own[0], ("platform",))[0] if own else "platform"
 
 
 def _explain_desc(a: Frame, b: Frame) -> str:
@@ -200,13 +329,17 @@ def _explain_generic(a: Frame, b: Frame) -> str:
             f"name{'' if where == 'enum' else 's'} `{o.name}`'s object ({o.head})")
 
 
-def _explain_params(a: Frame, b: Frame) -> list[str]:
+def _explain_params(a: Frame, b: Frame) -> tuple[list[str], dict[str, str]]:
+    """The parameter clauses, and the pairs matched (a's raw name -> b's). A parameter each tool pins to a value
+    of its own (operation=get_structure vs operation=get_structure_summary) is no match: it is said apart."""
     if not a.params and not b.params:
-        return ["neither takes parameters"]
+        return ["neither takes parameters"], {}
     if not a.params or not b.params:
         who = a if a.params else b
-        return [f"only `{who.name}` takes parameters"]
+        return [f"only `{who.name}` takes parameters"], {}
     pairs: list[str] = []
+    matched: dict[str, str] = {}
+    pinned: list[str] = []
     used: set[str] = set()
     exact = 0
     for p in a.params:
@@ -214,11 +347,17 @@ def _explain_params(a: Frame, b: Frame) -> list[str]:
         if q is None or q.raw in used or s < 0.5:
             continue
         used.add(q.raw)
+        va, vb = a.fixed.get(p.raw), b.fixed.get(q.raw)
+        if va is not None and vb is not None and va != vb:
+            pinned.append(f"{_pair(q.raw, p.raw)}={vb} vs {va}")
+            continue
         pairs.append(p.raw if p.raw == q.raw else f"{q.raw}~{p.raw}")
+        matched[p.raw] = q.raw
         exact += p.raw == q.raw
+    tail = [f"each fixes a parameter to a different value ({', '.join(pinned)})"] if pinned else []
     if not pairs:
-        return ["no shared parameters"]
+        return ["no shared parameters", *tail], matched
     if exact == len(a.params) == len(b.params):
-        return ["identical parameters " + "/".join(sorted(p.raw for p in a.params))]
+        return ["identical parameters " + "/".join(sorted(p.raw for p in a.params)), *tail], matched
     n = len({p.raw for p in a.params} | {p.raw for p in b.params})
-    return [f"matching parameters {'/'.join(pairs[:6])} ({len(pairs)} of {n})"]
+    return [f"matching parameters {'/'.join(pairs[:6])} ({len(pairs)} of {n})", *tail], matched
