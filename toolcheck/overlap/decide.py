@@ -599,10 +599,21 @@ def _weighted(m, x: dict[str, float]) -> float:
 
 def _quick_reject(a: Frame, b: Frame, m, threshold: float) -> bool:
     """Different or opposite actions that no cue, enum or switch could override: below ``threshold`` whatever the
-    rest measures."""
-    w = m.by_name
+    rest measures. Above VETO_CAP, different or opposite actions are a decisive difference (act_different and
+    act_opposite come first in _PLAIN_VETOES) that only cue_alias or enum_cover overrides; enum_cover needs an
+    enum of either tool with such actions (a switch counts only with the same or related ones), cue_alias a cue
+    of one description that cue_of ranks alias for the other: without both the veto caps the score at VETO_CAP."""
     rel = lexicon().relation(a.action, b.action)
-    return rel in ("different", "opposite") and not _may_override(a, b) \
+    if rel != "different" and rel != "opposite":
+        return False
+    if threshold > VETO_CAP and not (a.enum_words or a.enum_classes or b.enum_words or b.enum_classes):
+        if not (a.cue_names or b.cue_names):
+            return True
+        cue = cue_of(a, b)
+        if cue is None or cue[0] != "alias":
+            return True
+    w = m.by_name
+    return m.quick_exit and not _may_override(a, b) \
         and m.bias + w["act_" + rel] + w["veto"] + m.pos_sum < _logit(threshold)
 
 
@@ -640,7 +651,7 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
     w = m.by_name
     a, b = align_services(a, b)
     early = threshold > 0.0
-    if early and m.quick_exit and _quick_reject(a, b, m, threshold):
+    if early and _quick_reject(a, b, m, threshold):
         return None
     fa, fb = facts(a), facts(b)
     x, rel = _stage1_head(a, b, fa, fb)
