@@ -113,6 +113,7 @@ _HEAD_ONLY = ("same_base", "act_same", "act_related", "act_opposite", "act_diffe
               "mod_unsupported", "match")
 _QUAL_FEATURES = ("qual_conflict", "qual_one_side", "scope_one_side")  # set only when a tool has qualifiers
 _CUE_FEATURES = tuple(f for f in FEATURES if f.startswith("cue_"))  # set only when a description names a tool
+_COS_MAX = 1.0 + 1e-9  # |cosine| of two unit vectors is at most 1 (Cauchy-Schwarz; up to rounding)
 _BOUND_MARGIN = 1e-6  # an early exit needs the bound this far below the threshold's logit (float sums, rounding)
 
 
@@ -531,7 +532,9 @@ def _desc_dots(a: Frame, b: Frame) -> tuple[float, float] | None:
     if a.desc_empty or b.desc_empty:
         return None
     da, la, db, lb, _ = pair_vectors(a, b)
-    return dot(da, db), dot(la, lb)
+    d = dot(da, db)
+    # one-sentence descriptions share one vector for both (vectors.vectors): the same dot, computed once
+    return d, (d if la is da and lb is db else dot(la, lb))
 
 
 def _stage2_desc(a: Frame, b: Frame, x: dict[str, float], dots: tuple[float, float] | None | bool = False) -> None:
@@ -631,8 +634,20 @@ def _early_head(a: Frame, b: Frame, m, x: dict[str, float], threshold: float):
         tail -= m.cue_max
     if z + tail + m.desc_max < limit:
         return None  # not even with the most alike descriptions: they are not compared
-    dots = _desc_dots(a, b)
-    d, ld = dots if dots is not None else (0.0, 0.0)
+    if a.desc_empty or b.desc_empty:
+        dots, d, ld = None, 0.0, 0.0  # as _desc_dots
+    else:
+        da, la, db, lb, _ = pair_vectors(a, b)
+        d = dot(da, db)
+        # ns_differ (tail) comes with ns_differ_desc = d (stage 2): the pair adds both or neither
+        rest = z + tail + max(0.0, w["ns_differ"] + w["ns_differ_desc"] * d)
+        if la is da and lb is db:
+            ld = d  # one-sentence descriptions: one vector for both (as _desc_dots)
+        elif rest + w["desc_cos"] * d + abs(w["lead_cos"]) * _COS_MAX < limit:
+            return None  # not even with the most alike first sentences: they are not compared
+        else:
+            ld = dot(la, lb)
+        dots = (d, ld)
     desc = w["desc_cos"] * d + w["lead_cos"] * ld
     # ns_differ (tail) comes with ns_differ_desc = d (stage 2): the pair adds both or neither
     if z + desc + tail + max(0.0, w["ns_differ"] + w["ns_differ_desc"] * d) < limit:
