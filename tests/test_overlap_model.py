@@ -417,3 +417,31 @@ def test_stage1_parts_set_only_the_features_the_bounds_assume():
         decide._stage2(a, b, x)
         assert set(x) - n <= set(decide._STAGE2)
         assert all(0.0 <= v <= 1.0 for v in x.values())
+
+
+def test_quick_reject_holds_only_what_the_veto_caps():
+    """What _quick_reject assumes above VETO_CAP: a pair it rejects has different or opposite actions, the veto
+    and a full score of at most VETO_CAP (no enum or alias cue overrides it); it rejects some of the sample."""
+    from toolcheck.overlap import decide
+    from toolcheck.overlap.relations import align_services
+    m = model()
+    rejected = 0
+    for a, b in _sample_pairs(6000, 431):
+        x, y = align_services(a, b)
+        for t in (0.31, m.threshold, 0.8):
+            if decide._quick_reject(x, y, m, t):
+                rejected += 1
+                assert lexicon().relation(x.action, y.action) in ("different", "opposite"), (a.name, b.name)
+                assert veto_reason(a, b) in ("act_different", "act_opposite"), (a.name, b.name)
+                assert compare(a, b, 0.0) <= decide.VETO_CAP, (a.name, b.name)
+    assert rejected > 10
+
+
+def test_a_one_sentence_description_has_one_vector_for_both_cosines():
+    """vectors.vectors shares the description's vector as the first sentence's when there is one sentence (the
+    same terms), so compare dots it once; with two sentences the first sentence has its own."""
+    from toolcheck.overlap.vectors import vectors
+    one = vectors(parse("get_weather", "Get the current weather for a city."))
+    two = vectors(parse("get_forecast", "Get the forecast for a city. Updated hourly from the national service."))
+    assert one.lvec is one.dvec and one.dvec
+    assert two.lvec is not two.dvec and set(two.lvec) < set(two.dvec)

@@ -113,6 +113,7 @@ _HEAD_ONLY = ("same_base", "act_same", "act_related", "act_opposite", "act_diffe
               "mod_unsupported", "match")
 _QUAL_FEATURES = ("qual_conflict", "qual_one_side", "scope_one_side")  # set only when a tool has qualifiers
 _CUE_FEATURES = tuple(f for f in FEATURES if f.startswith("cue_"))  # set only when a description names a tool
+_COS_MAX = 1.0 + 1e-9  # |cosine| of two unit vectors is at most 1 (Cauchy-Schwarz; up to rounding)
 _BOUND_MARGIN = 1e-6  # an early exit needs the bound this far below the threshold's logit (float sums, rounding)
 
 
@@ -553,7 +554,9 @@ def _desc_dots(a: Frame, b: Frame) -> tuple[float, float] | None:
     if a.desc_empty or b.desc_empty:
         return None
     da, la, db, lb, _ = pair_vectors(a, b)
-    return dot(da, db), dot(la, lb)
+    d = dot(da, db)
+    # one-sentence descriptions share one vector for both (vectors.vectors): the same dot, computed once
+    return d, (d if la is da and lb is db else dot(la, lb))
 
 
 def _stage2_desc(a: Frame, b: Frame, x: dict[str, float], dots: tuple[float, float] | None | bool = False) -> None:
@@ -621,10 +624,21 @@ def _weighted(m, x: dict[str, float]) -> float:
 
 def _quick_reject(a: Frame, b: Frame, m, threshold: float) -> bool:
     """Different or opposite actions that no cue, enum or switch could override: below ``threshold`` whatever the
-    rest measures."""
-    w = m.by_name
+    rest measures. Above VETO_CAP, different or opposite actions are a decisive difference (act_different and
+    act_opposite come first in _PLAIN_VETOES) that only cue_alias or enum_cover overrides; enum_cover needs an
+    enum of either tool with such actions (a switch counts only with the same or related ones), cue_alias a cue
+    of one description that cue_of ranks alias for the other: without both the veto caps the score at VETO_CAP."""
     rel = lexicon().relation(a.action, b.action)
-    return rel in ("different", "opposite") and not _may_override(a, b) \
+    if rel != "different" and rel != "opposite":
+        return False
+    if threshold > VETO_CAP and not (a.enum_words or a.enum_classes or b.enum_words or b.enum_classes):
+        if not (a.cue_names or b.cue_names):
+            return True
+        cue = cue_of(a, b)
+        if cue is None or cue[0] != "alias":
+            return True
+    w = m.by_name
+    return m.quick_exit and not _may_override(a, b) \
         and m.bias + w["act_" + rel] + w["veto"] + m.pos_sum < _logit(threshold)
 
 
@@ -642,8 +656,20 @@ def _early_head(a: Frame, b: Frame, m, x: dict[str, float], threshold: float):
         tail -= m.cue_max
     if z + tail + m.desc_max < limit:
         return None  # not even with the most alike descriptions: they are not compared
-    dots = _desc_dots(a, b)
-    d, ld = dots if dots is not None else (0.0, 0.0)
+    if a.desc_empty or b.desc_empty:
+        dots, d, ld = None, 0.0, 0.0  # as _desc_dots
+    else:
+        da, la, db, lb, _ = pair_vectors(a, b)
+        d = dot(da, db)
+        # ns_differ (tail) comes with ns_differ_desc = d (stage 2): the pair adds both or neither
+        rest = z + tail + max(0.0, w["ns_differ"] + w["ns_differ_desc"] * d)
+        if la is da and lb is db:
+            ld = d  # one-sentence descriptions: one vector for both (as _desc_dots)
+        elif rest + w["desc_cos"] * d + abs(w["lead_cos"]) * _COS_MAX < limit:
+            return None  # not even with the most alike first sentences: they are not compared
+        else:
+            ld = dot(la, lb)
+        dots = (d, ld)
     desc = w["desc_cos"] * d + w["lead_cos"] * ld
     # ns_differ (tail) comes with ns_differ_desc = d (stage 2): the pair adds both or neither
     if z + desc + tail + max(0.0, w["ns_differ"] + w["ns_differ_desc"] * d) < limit:
@@ -662,7 +688,7 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
     w = m.by_name
     a, b = align_services(a, b)
     early = threshold > 0.0
-    if early and m.quick_exit and _quick_reject(a, b, m, threshold):
+    if early and _quick_reject(a, b, m, threshold):
         return None
     fa, fb = facts(a), facts(b)
     x, rel = _stage1_head(a, b, fa, fb)

@@ -597,9 +597,12 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
     quoted sentence is taken from, so that a finding quotes what the tool really says."""
     if f.deprecated is None:
         f.deprecated = _deprecation(text, sentences, original)
-    idents = [(m.start(), next(g for g in m.groups() if g)) for m in _IDENT_RE.finditer(text)]
+    # the pattern's groups are alternatives, none nested: the one that matched is the match's last group
     if known is not None:
-        idents = [(pos, ident) for pos, ident in idents if norm_ident(ident) in known]
+        idents = [(m.start(), ident) for m in _IDENT_RE.finditer(text)
+                  if norm_ident(ident := m[m.lastindex]) in known]
+    else:
+        idents = [(m.start(), m[m.lastindex]) for m in _IDENT_RE.finditer(text)]
     if not idents:
         return
     res = _cue_res()

@@ -75,7 +75,8 @@ def vectors(f: Frame) -> Frame:
     f.sent_terms = per
     f.sent_keys = frozenset(k for k, _ in per)
     f.dvec = _vector([t for _, ts in per for t in ts], surface)
-    f.lvec = _vector(per[0][1] if per else [], surface)
+    # one sentence: its vector is the description's (the same terms in the same order), built once and shared
+    f.lvec = f.dvec if len(per) <= 1 else _vector(per[0][1], surface)
     f.sents = None
     return f
 
@@ -97,8 +98,11 @@ def pair_vectors(a: Frame, b: Frame) -> tuple[dict[str, float], dict[str, float]
         vecs = memo.get(shared)
         if vecs is None:
             kept = [ts for k, ts in f.sent_terms if k not in shared]
-            vecs = memo[shared] = ((_vector([t for ts in kept for t in ts], f.surface), _vector(kept[0], f.surface))
-                                   if any(kept) else ())
+            if any(kept):
+                whole = _vector([t for ts in kept for t in ts], f.surface)
+                vecs = memo[shared] = (whole, whole if len(kept) == 1 else _vector(kept[0], f.surface))
+            else:
+                vecs = memo[shared] = ()
         if not vecs:
             return a.dvec, a.lvec, b.dvec, b.lvec, 0
         out.append(vecs)
