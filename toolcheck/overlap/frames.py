@@ -34,7 +34,8 @@ from itertools import islice
 from typing import Any
 
 from .lexicon import Lexicon, lexicon, singular, split_identifier
-from .params import KEY_KINDS, Param, documented_values, enum_terms, is_mode_param, make_param, switch_flags
+from .params import (KEY_KINDS, Param, documented_values, enum_terms, is_mode_param, make_param, pinned_values,
+                     switch_flags)
 
 MAX_DESC_CHARS = 2500
 MAX_PROPERTIES = 128
@@ -735,16 +736,12 @@ def _parse_params(f: Frame, parameters: Any) -> None:
     enum_classes: dict[str, tuple[str, str]] = {}
     docs: list[str] = []
     doc_enum: set[str] = set()
-    fixed: dict[str, str] = {}
     if isinstance(props, dict):
         for k, v in islice(props.items(), MAX_PROPERTIES):
             if not isinstance(k, str) or not k:
                 continue
             v = v if isinstance(v, dict) else {}
             out.append(make_param(k, v, k in required, f.obj))
-            one = [v["const"]] if "const" in v else v.get("enum")
-            if isinstance(one, list) and len(one) == 1 and isinstance(one[0], (str, int, float, bool)):
-                fixed[k] = str(one[0])  # for messages only: a parameter pinned to one value (operation=get_x)
             pd = v.get("description")
             if isinstance(pd, str) and pd:
                 docs.append(pd[:MAX_DESC_CHARS])
@@ -758,7 +755,7 @@ def _parse_params(f: Frame, parameters: Any) -> None:
             if isinstance(enum, list) and 1 <= len(enum) <= MAX_ENUM and is_mode_param(k, lx):
                 enum_terms(k, enum, lx, (f.name_words, f.action), enum_words, enum_classes)
     f.params = tuple(out)
-    f.fixed = fixed
+    f.fixed = pinned_values(props, MAX_PROPERTIES) if isinstance(props, dict) else {}
     f.param_low = "\n".join(docs).lower()
     f.flags = switch_flags(out, lx)
     f.keys = frozenset((p.kind if p.kind in KEY_KINDS else "other:" + p.head) for p in out

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from typing import Any
 
 from .lexicon import Lexicon, lexicon, split_identifier
@@ -67,6 +68,17 @@ def make_param(key: str, schema: dict, required: bool, obj: tuple[str, ...]) -> 
             and not set(words[:-1]) & set(obj):
         kind = "other"  # thoughtNumber, page_no: a count, not a key (issue_number on get_issue is one)
     return Param(key, "_".join(words), words, head, kind, required, _norm_type(schema.get("type")), _wkey(words))
+
+
+def pinned_values(props: dict, limit: int) -> dict[str, str]:
+    """name -> the one value a property allows (``const``, or an enum of one): operation=get_structure. For
+    messages only (explain.py says two tools pin one parameter to different values); no score reads it."""
+    out: dict[str, str] = {}
+    for k, v in islice(props.items(), limit):
+        one = ([v["const"]] if "const" in v else v.get("enum")) if isinstance(v, dict) else None
+        if isinstance(k, str) and isinstance(one, list) and len(one) == 1 and isinstance(one[0], (str, int, float)):
+            out[k] = str(one[0])
+    return out
 
 
 def is_mode_param(key: str, lx: Lexicon) -> bool:
