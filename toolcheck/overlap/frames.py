@@ -33,9 +33,9 @@ from functools import cache, lru_cache
 from itertools import islice
 from typing import Any
 
+from . import params as _params
 from .lexicon import Lexicon, lexicon, singular, split_identifier
-from .params import (KEY_KINDS, Param, documented_values, enum_terms, is_mode_param, make_param, pinned_values,
-                     switch_flags)
+from .params import KEY_KINDS, Param, enum_terms, is_mode_param, make_param, switch_flags
 
 MAX_DESC_CHARS = 2500
 MAX_PROPERTIES = 128
@@ -725,8 +725,7 @@ def _parse_description(f: Frame, description: str, known_names: frozenset[str] |
 # ------------------------------------------------------------------------------------------------ parameters
 
 def _parse_params(f: Frame, parameters: Any) -> None:
-    """The parameters of a frame (params.py reads each property), their documentation, switches, required keys
-    and mode enums."""
+    """A frame's parameters (params.py reads each), their documentation, switches, required keys, mode enums."""
     lx = lexicon()
     props = parameters.get("properties") if isinstance(parameters, dict) else None
     req = parameters.get("required") if isinstance(parameters, dict) else None
@@ -745,17 +744,13 @@ def _parse_params(f: Frame, parameters: Any) -> None:
             pd = v.get("description")
             if isinstance(pd, str) and pd:
                 docs.append(pd[:MAX_DESC_CHARS])
-            enum = v.get("enum")
-            if not isinstance(enum, list) and isinstance(v.get("items"), dict):
-                enum = v["items"].get("enum")
-            if not isinstance(enum, list) and isinstance(pd, str):
-                enum = documented_values(pd)
-                if enum:
-                    doc_enum.add(k)
+            enum, documented = _params.property_enum(v, pd)
+            if documented:
+                doc_enum.add(k)
             if isinstance(enum, list) and 1 <= len(enum) <= MAX_ENUM and is_mode_param(k, lx):
                 enum_terms(k, enum, lx, (f.name_words, f.action), enum_words, enum_classes)
     f.params = tuple(out)
-    f.fixed = pinned_values(props, MAX_PROPERTIES) if isinstance(props, dict) else {}
+    f.fixed = _params.pinned_values(props, MAX_PROPERTIES) if isinstance(props, dict) else {}
     f.param_low = "\n".join(docs).lower()
     f.flags = switch_flags(out, lx)
     f.keys = frozenset((p.kind if p.kind in KEY_KINDS else "other:" + p.head) for p in out

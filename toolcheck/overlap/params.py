@@ -136,3 +136,15 @@ def documented_values(desc: str) -> list[str] | None:
         if not all(v and len(v.split()) == 1 for v in vals):
             return None  # prose, not a list of values
     return vals if len(vals) >= 2 else None
+
+
+def property_enum(v: dict, description: Any) -> tuple[list | None, bool]:
+    """A property's enum (its own, its items'), else the options its description lists; True when only the
+    description lists them."""
+    enum = v.get("enum")
+    if not isinstance(enum, list) and isinstance(v.get("items"), dict):
+        enum = v["items"].get("enum")
+    if isinstance(enum, list) or not isinstance(description, str):
+        return (enum if isinstance(enum, list) else None), False
+    enum = documented_values(description)
+    return enum, bool(enum)
