@@ -209,6 +209,8 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
                 y = y or x
                 if x in unmatched or y in unmatched:
                     bad(c, f"{pair} is matched, yet said to have no counterpart")
+                if x != y and any(w in _props(a) and w in _props(b) for w in (x, y)):
+                    bad(c, f"{pair} is a loose match, yet one of them has a same-named partner")
                 for u, v in ((x, y), (y, x)):
                     ua, vb = _pinned(a, u), _pinned(b, v)
                     if u in _props(a) and v in _props(b) and ua is not None and vb is not None and ua != vb:
@@ -464,6 +466,14 @@ _PAIRS = {
          "parameters": _schema({"operation": {"type": "string", "const": "get_structure"},
                                 "pdb_id": {"type": "string"}})},
         "parameters operation/"),
+    "loose-takes-exact": (
+        {"name": "Chem_search_activities", "description": "Search bioactivity records by molecule or target.",
+         "parameters": _schema({"molecule_chembl_id": {"type": "string"}, "target_chembl_id": {"type": "string"},
+                                "limit": {"type": "integer"}})},
+        {"name": "Chem_get_target_activities", "description": "Get the bioactivity records of a target.",
+         "parameters": _schema({"target_chembl_id": {"type": "string"}, "limit": {"type": "integer"}},
+                               ["target_chembl_id"])},
+        "target_chembl_id~molecule_chembl_id"),
     "format-platform": (
         {"name": "read_note", "description": "Read a note and return its markdown text.",
          "parameters": _schema({"identifier": {"type": "string"}}, ["identifier"])},

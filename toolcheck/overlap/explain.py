@@ -342,7 +342,9 @@ def _explain_params(a: Frame, b: Frame) -> tuple[list[str], dict[str, str]]:
     pinned: list[str] = []
     used: set[str] = set()
     exact = 0
-    for p in a.params:
+    b_canon = {q.canon for q in b.params}
+    # a parameter both tools name alike is matched first: a loose match must not take its partner
+    for p in sorted(a.params, key=lambda p: p.canon not in b_canon):
         s, q = pmatch(p, pindex(b))
         if q is None or q.raw in used or s < 0.5:
             continue
