@@ -52,35 +52,45 @@ def earlier_ids() -> set[str]:
     return ids
 
 
-def draw(corpus) -> list[dict]:
-    seen = earlier_ids()
+def draw_round(corpus, seed: int, quotas: dict, seen: set[str], split: str) -> list[dict]:
+    """draw.py's procedure with its own seed and quotas, no third round, the pairs in ``seen`` removed."""
     original = D.family_pairs
 
     def fresh_family_pairs(family, sets, tfidf=None):
         return {k: v for k, v in original(family, sets, tfidf).items() if k not in seen}
 
     saved = (D.SEED, D.QUOTAS, D.ROUND3, D.family_pairs)
-    D.SEED, D.QUOTAS, D.ROUND3, D.family_pairs = SEED, QUOTAS, [], fresh_family_pairs
+    D.SEED, D.QUOTAS, D.ROUND3, D.family_pairs = seed, quotas, [], fresh_family_pairs
     try:
         out = D.draw(corpus)
     finally:
         D.SEED, D.QUOTAS, D.ROUND3, D.family_pairs = saved
     for p in out:
-        p["split"] = "fresh"
+        p["split"] = split
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 unless pairs_fresh.jsonl matches the procedure")
+def draw(corpus) -> list[dict]:
+    return draw_round(corpus, SEED, QUOTAS, earlier_ids(), "fresh")
+
+
+def run(argv: list[str] | None, draw_fn, out: Path, labels: Path, doc: str, script: str) -> int:
+    """The command line of a round's draw script: write its pairs file (labels joined), or --check it."""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help=f"exit 1 unless {out.name} matches the procedure")
     args = ap.parse_args(argv)
     corpus = load_corpus(CORPUS)
     if corpus is None:
-        print("draw_fresh.py needs ../shared/corpus/A/tools.jsonl", file=sys.stderr)
+        print(f"{script} needs ../shared/corpus/A/tools.jsonl", file=sys.stderr)
         return 2
-    pairs = draw(corpus)
-    D.join_labels(pairs, LABELS)
-    return D.write_or_check(pairs, OUT, "draw_fresh.py", args.check)
+    pairs = draw_fn(corpus)
+    D.join_labels(pairs, labels)
+    return D.write_or_check(pairs, out, script, args.check)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(argv, draw, OUT, LABELS, __doc__, Path(__file__).name)
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -13,14 +13,12 @@ record gets "split": "fresh2".
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import draw as D  # noqa: E402
 import draw_fresh as F  # noqa: E402
-from overlap_common import CORPUS, HERE, load_corpus, load_pairs  # noqa: E402
+from overlap_common import HERE, load_pairs  # noqa: E402
 
 SEED = 2027
 OUT = HERE / "pairs_fresh2.jsonl"
@@ -35,34 +33,11 @@ def earlier_ids() -> set[str]:
 
 
 def draw(corpus) -> list[dict]:
-    seen = earlier_ids()
-    original = D.family_pairs
-
-    def fresh_family_pairs(family, sets, tfidf=None):
-        return {k: v for k, v in original(family, sets, tfidf).items() if k not in seen}
-
-    saved = (D.SEED, D.QUOTAS, D.ROUND3, D.family_pairs)
-    D.SEED, D.QUOTAS, D.ROUND3, D.family_pairs = SEED, QUOTAS, [], fresh_family_pairs
-    try:
-        out = D.draw(corpus)
-    finally:
-        D.SEED, D.QUOTAS, D.ROUND3, D.family_pairs = saved
-    for p in out:
-        p["split"] = "fresh2"
-    return out
+    return F.draw_round(corpus, SEED, QUOTAS, earlier_ids(), "fresh2")
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 unless pairs_fresh2.jsonl matches the procedure")
-    args = ap.parse_args(argv)
-    corpus = load_corpus(CORPUS)
-    if corpus is None:
-        print("draw_fresh2.py needs ../shared/corpus/A/tools.jsonl", file=sys.stderr)
-        return 2
-    pairs = draw(corpus)
-    D.join_labels(pairs, LABELS)
-    return D.write_or_check(pairs, OUT, "draw_fresh2.py", args.check)
+    return F.run(argv, draw, OUT, LABELS, __doc__, Path(__file__).name)
 
 
 if __name__ == "__main__":
