@@ -300,3 +300,5 @@ def test_corpus(tmp_path):
     origins = {lines[f.line].split("@")[0] for f in found}
     assert origins <= {"ShishirPatil/gorilla", "pypi:tooluniverse==1.5.7", "icip-cas/LiveMCPBench"}
     assert all(lines[f.line].split("@")[0] == lines[f.related[0]["line"]].split("@")[0] for f in found)
+    # the score the message shows is the one data.score holds (both from one rounding: 0.605 never 0.60 vs 0.61)
+    assert all(f", score {f.data['score']:.2f}: " in f.message for f in found)

@@ -234,6 +234,7 @@ def _hit(subj: _Tool, other: _Tool, score: float) -> Hit:
     oc = other.c
     where = "" if oc.file.path == subj.c.file.path else f" ({oc.file.path})"
     reasons = explain(subj.frame, other.frame)
+    score = round(score, 3)  # the message shows the score data.score holds, so the two never disagree (0.605)
     msg = f"tool `{subj.c.name}` overlaps `{other.c.name}`{where}, score {score:.2f}: " + "; ".join(reasons)
     help_ = (f"Merge the two tools, or make each name and description say what sets it apart from `{other.c.name}` "
              "(its input, its scope, when to call it) so that a model can tell them apart.")
@@ -249,7 +250,7 @@ def _hit(subj: _Tool, other: _Tool, score: float) -> Hit:
 
     fs, fo = align_services(subj.frame, other.frame)  # the objects as the pair was compared
     h.data = {
-        "score": round(score, 3),
+        "score": score,
         "other": oc.name,
         "action": [fs.action, fo.action],
         "object": [" ".join(fs.obj) or None, " ".join(fo.obj) or None],
