@@ -412,6 +412,12 @@ def test_stage1_parts_set_only_the_features_the_bounds_assume():
             assert not (set(x) & set(decide._QUAL_FEATURES)), (a.name, b.name)
         if not (a.cue_names or b.cue_names):
             assert not (set(x) & set(decide._CUE_FEATURES)), (a.name, b.name)
+        assert len(set(x) & set(decide._CUE_FEATURES)) <= 1, (a.name, b.name)  # Model.cue_max: one at most
+        # _known_tail reads these before the tail is measured: exactly what the tail then sets
+        ns, kind = decide._namespace_relation(fa, fb), decide._params_relation(a, b)
+        known = {k for k in (kind, "ns_same" if ns == "same" else None) if k}
+        assert set(x) & set(decide._KNOWN_TAIL) == known, (a.name, b.name)
+        assert ("ns_differ" in x) == (ns == "differ"), (a.name, b.name)
         decide._stage1_veto(a, b, x)
         n = set(x)
         decide._stage2(a, b, x)

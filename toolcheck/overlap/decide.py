@@ -113,6 +113,9 @@ _HEAD_ONLY = ("same_base", "act_same", "act_related", "act_opposite", "act_diffe
               "mod_unsupported", "match")
 _QUAL_FEATURES = ("qual_conflict", "qual_one_side", "scope_one_side")  # set only when a tool has qualifiers
 _CUE_FEATURES = tuple(f for f in FEATURES if f.startswith("cue_"))  # set only when a description names a tool
+# stage 1's tail features that _early_head reads before the tail is measured, from the helpers the tail sets
+# them with (_namespace_relation, _params_relation); ns_differ, which comes with ns_differ_desc, is bounded apart
+_KNOWN_TAIL = ("ns_same", "no_params", "key_conflict")
 _COS_MAX = 1.0 + 1e-9  # |cosine| of two unit vectors is at most 1 (Cauchy-Schwarz; up to rounding)
 _BOUND_MARGIN = 1e-6  # an early exit needs the bound this far below the threshold's logit (float sums, rounding)
 
@@ -132,8 +135,11 @@ class Model:
     veto_max: float = 0.0  # the most the veto can add (0 unless its weight is positive)
     tail_max: float = 0.0  # the most stage 1's tail can add (but ns_differ, see compare)
     qual_max: float = 0.0  # of which the qualifier features
-    cue_max: float = 0.0  # of which the cue features
+    cue_max: float = 0.0  # of which the cue features (at most one is set: _tool_features)
+    known_max: float = 0.0  # of which the features _early_head knows exactly (_KNOWN_TAIL)
     desc_max: float = 0.0  # the most the description features and ns_differ can add
+    cos_max: float = 0.0  # the most the two cosine features can add
+    nsd_max: float = 0.0  # the most ns_differ with ns_differ_desc can add, when the pair has ns_differ
 
     def __post_init__(self) -> None:
         self.by_name = dict(zip(FEATURES, self.weights, strict=True))
@@ -146,13 +152,17 @@ class Model:
         self.pos_sum = sum(max(0.0, v) for k, v in self.by_name.items() if k not in skip)
         self.quick_exit = self.by_name["veto"] < 0
         self.veto_max = pos["veto"]
-        self.tail_max = sum(pos[f] for f in FEATURES
-                            if f not in _HEAD_ONLY and f not in _STAGE2 and f not in ("veto", "ns_differ"))
+        # one cue feature at most (_tool_features sets one): the cues add at most the largest of their weights
+        self.cue_max = max(pos[f] for f in _CUE_FEATURES)
+        self.tail_max = self.cue_max + sum(pos[f] for f in FEATURES if f not in _HEAD_ONLY and f not in _STAGE2
+                                           and f not in _CUE_FEATURES and f not in ("veto", "ns_differ"))
         self.qual_max = sum(pos[f] for f in _QUAL_FEATURES)
-        self.cue_max = sum(pos[f] for f in _CUE_FEATURES)
+        self.known_max = sum(pos[f] for f in _KNOWN_TAIL)
         # the most the description features can add, with ns_differ that comes with ns_differ_desc (cosines <= 1)
         nsd, nsdd = self.by_name["ns_differ"], self.by_name["ns_differ_desc"]
-        self.desc_max = pos["desc_cos"] + pos["lead_cos"] + max(0.0, nsd, nsd + nsdd)
+        self.cos_max = pos["desc_cos"] + pos["lead_cos"]
+        self.nsd_max = max(nsd, nsd + nsdd)
+        self.desc_max = self.cos_max + max(0.0, self.nsd_max)
 
     def score(self, x: list[float]) -> float:
         z = self.bias
@@ -318,10 +328,9 @@ def _takes_keys(keyless: Frame, keyed: Frame) -> bool:
 
 def _tool_features(a: Frame, b: Frame, x: dict[str, float]) -> None:
     """no_params or key_conflict, desc_missing, the cue of one description about the other, deprecated."""
-    if not a.params and not b.params:
-        x["no_params"] = 1.0
-    elif a.keys and b.keys and a.keys.isdisjoint(b.keys):
-        x["key_conflict"] = 1.0
+    kind = _params_relation(a, b)
+    if kind is not None:
+        x[kind] = 1.0
     if a.desc_empty or b.desc_empty:
         x["desc_missing"] = 1.0
     if a.cue_names or b.cue_names:
@@ -332,17 +341,37 @@ def _tool_features(a: Frame, b: Frame, x: dict[str, float]) -> None:
         x["deprecated"] = 1.0
 
 
+def _params_relation(a: Frame, b: Frame) -> str | None:
+    """no_params (neither takes parameters), key_conflict (both require lookup keys, of no kind in common) or None:
+    the feature _tool_features sets, which _early_head reads before the tail is measured."""
+    if not a.params and not b.params:
+        return "no_params"
+    if a.keys and b.keys and a.keys.isdisjoint(b.keys):
+        return "key_conflict"
+    return None
+
+
+def _namespace_relation(fa: tuple, fb: tuple) -> str | None:
+    """same (equal namespace words), differ (no word in common), shared (some in common) or None (a tool without
+    one), from the frames' facts: the ns_same / ns_differ that _namespace_features sets and _early_head reads."""
+    na, nb = fa[1], fb[1]
+    if not na or not nb:
+        return None
+    if na == nb:
+        return "same"
+    return "differ" if na.isdisjoint(nb) else "shared"
+
+
 def _namespace_features(a: Frame, b: Frame, fa: tuple, fb: tuple, x: dict[str, float]) -> None:
     """ns_same, ns_differ, ns_conflict from the namespaces; foreign_key; facet_one_side (in that order)."""
-    na, nb = fa[1], fb[1]
-    if na and nb:
-        if na == nb:
-            x["ns_same"] = 1.0
-        else:
-            if na.isdisjoint(nb):
-                x["ns_differ"] = 1.0
-            if ns_conflict(a, b):
-                x["ns_conflict"] = 1.0
+    ns = _namespace_relation(fa, fb)
+    if ns == "same":
+        x["ns_same"] = 1.0
+    elif ns is not None:
+        if ns == "differ":
+            x["ns_differ"] = 1.0
+        if ns_conflict(a, b):
+            x["ns_conflict"] = 1.0
     ea, eb = fa[2], fb[2]
     if ea is not None and eb is not None and (ea == ()) != (eb == ()) and a.obj and b.obj and a.head == b.head:
         x["foreign_key"] = 1.0
@@ -642,27 +671,43 @@ def _quick_reject(a: Frame, b: Frame, m, threshold: float) -> bool:
         and m.bias + w["act_" + rel] + w["veto"] + m.pos_sum < _logit(threshold)
 
 
-def _early_head(a: Frame, b: Frame, m, x: dict[str, float], threshold: float):
+def _known_tail(a: Frame, b: Frame, fa: tuple, fb: tuple, m) -> tuple[float, bool]:
+    """(the most stage 1's tail can add but ns_differ, whether the tail sets ns_differ): the tail's positive
+    weights, less the qualifier features without qualifiers, the cues without a tool name in a description, and
+    the features of _KNOWN_TAIL at their exact weight (from the helpers the tail sets them with)."""
+    w = m.by_name
+    tail = m.tail_max - m.known_max
+    if not (a.quals or b.quals):
+        tail -= m.qual_max
+    if not (a.cue_names or b.cue_names):
+        tail -= m.cue_max
+    kind = _params_relation(a, b)
+    if kind is not None:
+        tail += w[kind]
+    ns = _namespace_relation(fa, fb)
+    if ns == "same":
+        tail += w["ns_same"]
+    return tail, ns == "differ"
+
+
+def _early_head(a: Frame, b: Frame, fa: tuple, fb: tuple, m, x: dict[str, float], threshold: float):
     """After stage 1's head: None when the pair cannot reach ``threshold`` even with the most the unmeasured
     features could add (first without, then with the description cosines); else (limit, dots, desc, d) for the
     next bound: the logit limit, the cosines, their weighted sum and the description cosine."""
     w = m.by_name
     limit = _logit(threshold) - _BOUND_MARGIN - m.veto_max - m.params_max
     z = _weighted(m, x)
-    tail = m.tail_max
-    if not (a.quals or b.quals):
-        tail -= m.qual_max
-    if not (a.cue_names or b.cue_names):
-        tail -= m.cue_max
-    if z + tail + m.desc_max < limit:
+    tail, differ = _known_tail(a, b, fa, fb, m)
+    # ns_differ (tail) comes with ns_differ_desc = d (stage 2): the pair adds both or neither
+    if z + tail + m.cos_max + (m.nsd_max if differ else 0.0) < limit:
         return None  # not even with the most alike descriptions: they are not compared
+    nsd, nsdd = w["ns_differ"], w["ns_differ_desc"]
     if a.desc_empty or b.desc_empty:
         dots, d, ld = None, 0.0, 0.0  # as _desc_dots
     else:
         da, la, db, lb, _ = pair_vectors(a, b)
         d = dot(da, db)
-        # ns_differ (tail) comes with ns_differ_desc = d (stage 2): the pair adds both or neither
-        rest = z + tail + max(0.0, w["ns_differ"] + w["ns_differ_desc"] * d)
+        rest = z + tail + (nsd + nsdd * d if differ else 0.0)
         if la is da and lb is db:
             ld = d  # one-sentence descriptions: one vector for both (as _desc_dots)
         elif rest + w["desc_cos"] * d + abs(w["lead_cos"]) * _COS_MAX < limit:
@@ -671,8 +716,7 @@ def _early_head(a: Frame, b: Frame, m, x: dict[str, float], threshold: float):
             ld = dot(la, lb)
         dots = (d, ld)
     desc = w["desc_cos"] * d + w["lead_cos"] * ld
-    # ns_differ (tail) comes with ns_differ_desc = d (stage 2): the pair adds both or neither
-    if z + desc + tail + max(0.0, w["ns_differ"] + w["ns_differ_desc"] * d) < limit:
+    if z + desc + tail + (nsd + nsdd * d if differ else 0.0) < limit:
         return None
     return limit, dots, desc, d
 
@@ -694,7 +738,7 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
     x, rel = _stage1_head(a, b, fa, fb)
     dots: tuple[float, float] | None | bool = False  # not computed yet
     if early:
-        head = _early_head(a, b, m, x, threshold)
+        head = _early_head(a, b, fa, fb, m, x, threshold)
         if head is None:
             return None
         limit, dots, desc, d = head
