@@ -451,3 +451,13 @@ def test_a_one_sentence_description_has_one_vector_for_both_cosines():
     two = vectors(parse("get_forecast", "Get the forecast for a city. Updated hourly from the national service."))
     assert one.lvec is one.dvec and one.dvec
     assert two.lvec is not two.dvec and set(two.lvec) < set(two.dvec)
+
+
+def test_documented_values_cheap_test_misses_no_list():
+    """documented_values skips the pattern for ASCII text without any of its words; text in any case, and
+    non-ASCII text (where IGNORECASE lets a long s match an s), still reads the listed values."""
+    from toolcheck.overlap.params import documented_values
+    assert documented_values("Sort order, nothing listed.") is None
+    assert documented_values("OPTIONS are: 'asc', 'desc'") == ["asc", "desc"]
+    assert documented_values("Mode (one of: fast, slow)") == ["fast", "slow"]
+    assert documented_values("Optionſ: 'a', 'b'") == ["a", "b"]  # U+017F, matched by the pattern itself

@@ -118,7 +118,8 @@ def switch_flags(params: list[Param], lx: Lexicon) -> dict[str, str]:
 
 
 # "Options: 'a', 'b'", "One of: a, b, c", "Allowed values: `x`, `y`": the values a parameter's description lists
-_VALUES_RE = re.compile(r"\b(?:options|one of|allowed values|possible values|valid values|accepted values|choices)"
+_VALUES_WORDS = ("options", "one of", "allowed values", "possible values", "valid values", "accepted values", "choices")
+_VALUES_RE = re.compile(r"\b(?:" + "|".join(map(re.escape, _VALUES_WORDS)) + ")"
                         r"\s*(?:are|is|include)?\s*[:(]\s*([^.;()]{1,400})", re.IGNORECASE)
 _QUOTED_RE = re.compile(r"['\"`]([^'\"`]{1,80})['\"`]")
 
@@ -126,7 +127,12 @@ _QUOTED_RE = re.compile(r"['\"`]([^'\"`]{1,80})['\"`]")
 def documented_values(desc: str) -> list[str] | None:
     """The values a parameter's description lists as its options (quoted, or comma-separated single words), an
     enum written in prose; None when it lists none."""
-    m = _VALUES_RE.search(desc[:2500])  # as much as frames reads of a description (MAX_DESC_CHARS)
+    desc = desc[:2500]  # as much as frames reads of a description (MAX_DESC_CHARS)
+    if desc.isascii():  # a cheap test first: ASCII text holds one of _VALUES_RE's words, lower-cased, or no match
+        low = desc.lower()  # (under IGNORECASE a non-ASCII letter may match an ASCII one: those run the pattern)
+        if not any(w in low for w in _VALUES_WORDS):
+            return None
+    m = _VALUES_RE.search(desc)
     if m is None:
         return None
     text = m.group(1)
