@@ -461,3 +461,19 @@ def test_documented_values_cheap_test_misses_no_list():
     assert documented_values("OPTIONS are: 'asc', 'desc'") == ["asc", "desc"]
     assert documented_values("Mode (one of: fast, slow)") == ["fast", "slow"]
     assert documented_values("Optionſ: 'a', 'b'") == ["a", "b"]  # U+017F, matched by the pattern itself
+
+
+def test_sentence_pattern_matches_its_branches_written_one_after_the_other():
+    """frames._SENTENCE_RE opens with a character class (so the regex engine skips ahead); it must match exactly
+    where its plain form, the branches one after the other, does: on sentences and on seeded random strings."""
+    import re
+
+    from toolcheck.overlap.frames import _SENTENCE_RE
+    plain = re.compile(r"(?<=[a-z0-9)\]\"'`])[.!?;]\s+(?=[A-Z(\"'`\[])|[。！？；]\s*|\n\s*\n|\n\s*[-*•]\s+"
+                       r"|\s+[-*•]\s+(?=[A-Z])")
+    rng = random.Random(18)
+    alpha = [*"aZq9).]!?;。！？；\n\r -*•\t\u3000\u00a0\"'`[(B", "\n\n", "  ", ". ", "; A"]
+    texts = ["Get a file. Then read it!", "Lists:\n- one\n- two", "a.b.c", "x \u2022 Y", "第一句。第二句", "end.  (Note)"]
+    texts += ["".join(rng.choice(alpha) for _ in range(rng.randint(0, 30))) for _ in range(20000)]
+    for t in texts:
+        assert [m.span() for m in _SENTENCE_RE.finditer(t)] == [m.span() for m in plain.finditer(t)], repr(t)
