@@ -130,7 +130,7 @@ def documented_values(desc: str) -> list[str] | None:
     desc = desc[:2500]  # as much as frames reads of a description (MAX_DESC_CHARS)
     if desc.isascii():  # a cheap test first: ASCII text holds one of _VALUES_RE's words, lower-cased, or no match
         low = desc.lower()  # (under IGNORECASE a non-ASCII letter may match an ASCII one: those run the pattern)
-        if not any(w in low for w in _VALUES_WORDS):
+        if not any(map(low.__contains__, _VALUES_WORDS)):
             return None
     m = _VALUES_RE.search(desc)
     if m is None:

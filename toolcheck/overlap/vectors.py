@@ -86,11 +86,13 @@ def pair_vectors(a: Frame, b: Frame) -> tuple[dict[str, float], dict[str, float]
     """(a's vector, a's first-sentence vector, b's, b's, sentences set aside): when the two descriptions share
     some sentences word for word but not all, the shared ones are a suite's boilerplate ("This tool belongs to
     the trading system ...") and are left out of both; the first sentence is then the first one left."""
-    vectors(a)
-    vectors(b)
-    shared = a.sent_keys & b.sent_keys
-    if not shared or a.sent_keys == b.sent_keys:
+    if a.sents is not None:
+        vectors(a)
+    if b.sents is not None:
+        vectors(b)
+    if a.sent_keys.isdisjoint(b.sent_keys) or a.sent_keys == b.sent_keys:  # the usual case: no set is built
         return a.dvec, a.lvec, b.dvec, b.lvec, 0
+    shared = a.sent_keys & b.sent_keys
     out = []
     for f in (a, b):
         # a suite repeats the same boilerplate in many tools: the vectors without it are kept per shared set
