@@ -26,3 +26,15 @@ def test_an_abbreviated_own_id_is_the_objects_id():
               _schema({"comp_id": "Three-letter compound code."}))
     assert [p.words for p in b.params] == [("compound", "identifier")]
     assert veto_reason(a, b) is None and compare(a, b) >= model().threshold
+
+
+def test_a_blank_key_parameter_takes_the_id_system_its_name_says():
+    b = parse("Hub_get_record_by_orcid_id", "Researcher record.", _schema({"input_value": "The id."}))
+    assert [p.words for p in b.params] == [("orcid", "identifier")] and b.params[0].raw == "input_value"
+    a = parse("Registry_get_record", "A researcher's record by name or ORCID iD.",
+              _schema({}, {"full_name": "Name.", "orcid_id": "ORCID iD."}))
+    assert any(p.canon == b.params[0].canon for p in a.params)  # the optional id of the same system matches
+    # a key of alternatives, a key that is no id, or a parameter whose name says what it holds: left as written
+    assert parse("x_get_record_by_name_or_id", "", _schema({"input_value": "."})).params[0].words == ("input", "value")
+    assert parse("x_get_record_by_region", "", _schema({"input_value": "."})).params[0].words == ("input", "value")
+    assert parse("x_get_record_by_orcid_id", "", _schema({"author": "."})).params[0].words == ("author",)
