@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from toolcheck.overlap import compare, parse
+from toolcheck.overlap.backends import align_backends, backend_names, backend_words, service_only
 from toolcheck.overlap.decide import model, veto_reason
 from toolcheck.overlap.keys import own_id_words
+from toolcheck.overlap.relations import ns_conflict
 
 
 def _schema(required: dict[str, str], optional: dict[str, str] | None = None) -> dict:
@@ -38,3 +40,31 @@ def test_a_blank_key_parameter_takes_the_id_system_its_name_says():
     assert parse("x_get_record_by_name_or_id", "", _schema({"input_value": "."})).params[0].words == ("input", "value")
     assert parse("x_get_record_by_region", "", _schema({"input_value": "."})).params[0].words == ("input", "value")
     assert parse("x_get_record_by_orcid_id", "", _schema({"author": "."})).params[0].words == ("author",)
+
+
+def test_a_service_named_in_a_name_is_where_not_what():
+    a = parse("UniStore_get_unilist_cluster", "Get a UniList cluster by its id.", _schema({"cluster_id": "Id."}))
+    b = parse("UniList_get_cluster", "Get a cluster of the UniList service by its id.", _schema({"cluster_id": "Id."}))
+    assert backend_names(b) == {"unilist"} and "".join(backend_words(a, b)) == "unilist"
+    a2, b2 = align_backends(a, b)
+    assert a2.obj == ("cluster",) and b2 is b and ns_conflict(a2, b2) is None
+    # a name that does not name the other's service: two databases of one provider (uni store vs uni list)
+    assert ns_conflict(parse("UniStore_get_cluster", "", _schema({"cluster_id": "Id."})), b) is not None
+    # a name's own service word next to another service's tool stays: which database is meant is left open
+    c = parse("ACME_gene_info", "Gene information from ACME.", _schema({"gene": "Symbol."}))
+    d = parse("other_get_gene_info", "Gene information.", _schema({"gene": "Symbol."}))
+    assert backend_words(c, d) == () and align_backends(c, d) == (c, d)
+    # a whole object that is the other's service takes the other's object only when that name says none
+    e = parse("widgetdb_search", "Search WidgetDB.", _schema({"query": "Text."}))
+    f = parse("WidgetDB_search_parameters", "Search the parameters of WidgetDB models.", _schema({"query": "Text."}))
+    assert align_backends(e, f)[0].obj == e.obj
+
+
+def test_service_words_in_a_namespace_are_no_scope():
+    assert service_only({"atlas"}) and service_only({"catalog"}) and not service_only({"gene"})
+    a = parse("TideAtlas_get_station", "Get a tide station.", _schema({"station_code": "Code."}))
+    b = parse("TideCatalog_get_station", "Get a tide station.", _schema({"station_code": "Code."}))
+    assert ns_conflict(a, b) is None
+    c = parse("TideGauge_get_station", "Get a tide station.", _schema({"station_code": "Code."}))
+    d = parse("TideRiver_get_station", "Get a river station.", _schema({"station_code": "Code."}))
+    assert ns_conflict(c, d) is not None
