@@ -68,3 +68,9 @@ def test_service_words_in_a_namespace_are_no_scope():
     c = parse("TideGauge_get_station", "Get a tide station.", _schema({"station_code": "Code."}))
     d = parse("TideRiver_get_station", "Get a river station.", _schema({"station_code": "Code."}))
     assert ns_conflict(c, d) is not None
+
+
+def test_sites_are_not_websites():
+    # binding sites, PTM sites, tissue sites: a site alone is no web page (a website still is one)
+    assert parse("get_binding_sites").obj[-1] == "site"
+    assert parse("get_webpage").obj == parse("get_website").obj
