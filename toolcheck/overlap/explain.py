@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from .backends import backend_notes
 from .frames import Frame
 from .lexicon import lexicon, split_identifier
 from .params import param_words
@@ -103,6 +104,7 @@ def explain(a: Frame, b: Frame) -> list[str]:
     ``a`` is the tool the finding is reported on, ``b`` the other."""
     out: list[str] = []
     svc = service_object(a, b) if a.ns != b.ns else None
+    notes = backend_notes(a, b)
     a, b = align_services(a, b)
     _explain_name(a, b, out)
     rel = lexicon().relation(a.action, b.action)
@@ -112,6 +114,7 @@ def explain(a: Frame, b: Frame) -> list[str]:
         x, y, tail = svc
         out.append(f"`{x.name}` names its object in its service prefix (`{_prefix(x)}`: {' '.join(tail)}), "
                    f"`{y.name}` after its verb")
+    out.extend(notes)
     _explain_quals(a, b, out)
     _explain_kinds(a, b, out)
     extra = params_match(a, b)[2] if a.params and b.params else None
@@ -213,7 +216,10 @@ def _backed(f: Frame, words: tuple[str, ...]) -> bool:
     for w in words:
         kind = lx.param_kind.get(w) or param_words(w)[2]
         for p in f.params:
-            if w in p.words or w in p.raw.lower() or kind in ("id", "name", "query", "path", "url") and p.kind == kind:
+            # the words as the parameter is named (a blank input_value read as the name's key is not named so)
+            named, _, named_kind = param_words(p.raw)
+            if w in named or w in p.raw.lower() or kind in ("id", "name", "query", "path", "url") \
+                    and p.kind == kind == named_kind:
                 return True
     return False
 

@@ -34,6 +34,7 @@ from itertools import islice
 from typing import Any
 
 from . import params as _params
+from .keys import name_blank_key
 from .lexicon import Lexicon, lexicon, singular, split_identifier
 from .params import KEY_KINDS, Param, enum_terms, is_mode_param, make_param, switch_flags
 
@@ -756,6 +757,7 @@ def _parse_params(f: Frame, parameters: Any) -> None:
                 doc_enum.add(k)
             if isinstance(enum, list) and 1 <= len(enum) <= MAX_ENUM and is_mode_param(k, lx):
                 enum_terms(k, enum, lx, (f.name_words, f.action), enum_words, enum_classes)
+    out = name_blank_key(f.quals.get("key", ()), out, f.base_raw)  # by_pubchem_cid(input_value): input_value is a CID
     f.params = tuple(out)
     f.fixed = _params.pinned_values(props, MAX_PROPERTIES) if isinstance(props, dict) else {}
     f.param_low = "\n".join(docs).lower()

@@ -10,6 +10,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any
 
+from .keys import own_id_words
 from .lexicon import Lexicon, lexicon, split_identifier
 
 KEY_KINDS = frozenset({"id", "name", "query", "path", "url", "content", "location", "time"})
@@ -64,6 +65,8 @@ def param_words(key: str) -> tuple[tuple[str, ...], str, str]:
 def make_param(key: str, schema: dict, required: bool, obj: tuple[str, ...]) -> Param:
     """The Param of property ``key`` (its ``schema``) of a tool whose object is ``obj``."""
     words, head, kind = param_words(key)
+    if kind == "id":
+        words = own_id_words(words, obj)  # comp_id on get_compound: the compound's own id, written short
     if kind == "id" and head in ("number", "no") and schema.get("type") in ("integer", "number") \
             and not set(words[:-1]) & set(obj):
         kind = "other"  # thoughtNumber, page_no: a count, not a key (issue_number on get_issue is one)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .backends import align_backends, names_backend, service_only
 from .frames import Frame
 from .lexicon import lexicon
 from .params import Param, param_words
@@ -399,8 +400,10 @@ def ns_conflict(a: Frame, b: Frame) -> tuple[str, str] | None:
     if len(a.ns) > 1 and len(b.ns) > 1 and a.ns[-1] == b.ns[-1] and set(a.ns[:-1]).isdisjoint(b.ns[:-1]):
         # core_memory_list_keys vs archival_memory_list_keys: two kinds of one thing before the verb
         return " ".join(a.ns), " ".join(b.ns)
-    if len(a.ns) > 1 and len(b.ns) > 1 and a.ns[0] == b.ns[0] and set(a.ns[1:]).isdisjoint(b.ns[1:]):
-        # NCBIGene_get_summary vs NCBIProtein_get_summary: two databases of one provider
+    if len(a.ns) > 1 and len(b.ns) > 1 and a.ns[0] == b.ns[0] and set(a.ns[1:]).isdisjoint(b.ns[1:]) \
+            and not service_only(set(a.ns[1:])) and not service_only(set(b.ns[1:])) and not names_backend(a, b):
+        # NCBIGene_get_summary vs NCBIProtein_get_summary: two databases of one provider (EWASAtlas_ vs
+        # EWASCatalog_ are two backends of one field; UniProt_get_uniref_cluster names UniRef's service)
         return " ".join(a.ns), " ".join(b.ns)
     na = {w for w in a.ns if w not in lx.platform} - set(b.ns)
     nb = {w for w in b.ns if w not in lx.platform} - set(a.ns)
@@ -456,10 +459,10 @@ def align_services(a: Frame, b: Frame) -> tuple[Frame, Frame]:
     are still compared as tools of two API prefixes. Frames are unchanged otherwise (the usual case)."""
     hit = service_object(a, b) if a.ns != b.ns else None
     if hit is None:
-        return a, b
+        return align_backends(a, b)
     x, y, tail = hit
     named = x.obj_src == "name"
     obj = tail + x.obj if named else tail
     words = tail + x.obj_words if named else tail
     x2 = replace(x, obj=obj, obj_words=words, obj_src="name", head=obj[-1], memo={})
-    return (x2, b) if x is a else (a, x2)
+    return align_backends(*((x2, b) if x is a else (a, x2)))

@@ -1,0 +1,76 @@
+"""TC430's reading of lookup keys and backends across two tools (toolcheck/overlap/keys.py, backends.py)."""
+
+from __future__ import annotations
+
+from toolcheck.overlap import compare, parse
+from toolcheck.overlap.backends import align_backends, backend_names, backend_words, service_only
+from toolcheck.overlap.decide import model, veto_reason
+from toolcheck.overlap.keys import own_id_words
+from toolcheck.overlap.relations import ns_conflict
+
+
+def _schema(required: dict[str, str], optional: dict[str, str] | None = None) -> dict:
+    props = {k: {"type": "string", "description": v} for k, v in {**required, **(optional or {})}.items()}
+    return {"type": "object", "properties": props, "required": list(required)}
+
+
+def test_an_abbreviated_own_id_is_the_objects_id():
+    assert own_id_words(("comp", "identifier"), ("compound",)) == ("compound", "identifier")
+    assert own_id_words(("seq", "identifier"), ("sequence",)) == ("sequence", "identifier")
+    # a word that is its own noun, or the first part of a compound, is no abbreviation
+    assert own_id_words(("gene", "identifier"), ("genome",)) == ("gene", "identifier")
+    assert own_id_words(("data", "identifier"), ("dataset",)) == ("data", "identifier")
+    # only the tool's own object: cust_id on a contract tool is still a customer's (a parent's) id
+    assert own_id_words(("cust", "identifier"), ("contract",)) == ("cust", "identifier")
+    a = parse("get_compound", "Get a chemical compound by its id: formula, weight and names.",
+              _schema({"compound_id": "Identifier of the compound."}))
+    b = parse("fetch_compound", "Fetch a compound's formula, weight and names.",
+              _schema({"comp_id": "Three-letter compound code."}))
+    assert [p.words for p in b.params] == [("compound", "identifier")]
+    assert veto_reason(a, b) is None and compare(a, b) >= model().threshold
+
+
+def test_a_blank_key_parameter_takes_the_id_system_its_name_says():
+    b = parse("Hub_get_record_by_orcid_id", "Researcher record.", _schema({"input_value": "The id."}))
+    assert [p.words for p in b.params] == [("orcid", "identifier")] and b.params[0].raw == "input_value"
+    a = parse("Registry_get_record", "A researcher's record by name or ORCID iD.",
+              _schema({}, {"full_name": "Name.", "orcid_id": "ORCID iD."}))
+    assert any(p.canon == b.params[0].canon for p in a.params)  # the optional id of the same system matches
+    # a key of alternatives, a key that is no id, or a parameter whose name says what it holds: left as written
+    assert parse("x_get_record_by_name_or_id", "", _schema({"input_value": "."})).params[0].words == ("input", "value")
+    assert parse("x_get_record_by_region", "", _schema({"input_value": "."})).params[0].words == ("input", "value")
+    assert parse("x_get_record_by_orcid_id", "", _schema({"author": "."})).params[0].words == ("author",)
+
+
+def test_a_service_named_in_a_name_is_where_not_what():
+    a = parse("UniStore_get_unilist_cluster", "Get a UniList cluster by its id.", _schema({"cluster_id": "Id."}))
+    b = parse("UniList_get_cluster", "Get a cluster of the UniList service by its id.", _schema({"cluster_id": "Id."}))
+    assert backend_names(b) == {"unilist"} and "".join(backend_words(a, b)) == "unilist"
+    a2, b2 = align_backends(a, b)
+    assert a2.obj == ("cluster",) and b2 is b and ns_conflict(a2, b2) is None
+    # a name that does not name the other's service: two databases of one provider (uni store vs uni list)
+    assert ns_conflict(parse("UniStore_get_cluster", "", _schema({"cluster_id": "Id."})), b) is not None
+    # a name's own service word next to another service's tool stays: which database is meant is left open
+    c = parse("ACME_gene_info", "Gene information from ACME.", _schema({"gene": "Symbol."}))
+    d = parse("other_get_gene_info", "Gene information.", _schema({"gene": "Symbol."}))
+    assert backend_words(c, d) == () and align_backends(c, d) == (c, d)
+    # a whole object that is the other's service takes the other's object only when that name says none
+    e = parse("widgetdb_search", "Search WidgetDB.", _schema({"query": "Text."}))
+    f = parse("WidgetDB_search_parameters", "Search the parameters of WidgetDB models.", _schema({"query": "Text."}))
+    assert align_backends(e, f)[0].obj == e.obj
+
+
+def test_service_words_in_a_namespace_are_no_scope():
+    assert service_only({"atlas"}) and service_only({"catalog"}) and not service_only({"gene"})
+    a = parse("TideAtlas_get_station", "Get a tide station.", _schema({"station_code": "Code."}))
+    b = parse("TideCatalog_get_station", "Get a tide station.", _schema({"station_code": "Code."}))
+    assert ns_conflict(a, b) is None
+    c = parse("TideGauge_get_station", "Get a tide station.", _schema({"station_code": "Code."}))
+    d = parse("TideRiver_get_station", "Get a river station.", _schema({"station_code": "Code."}))
+    assert ns_conflict(c, d) is not None
+
+
+def test_sites_are_not_websites():
+    # binding sites, PTM sites, tissue sites: a site alone is no web page (a website still is one)
+    assert parse("get_binding_sites").obj[-1] == "site"
+    assert parse("get_webpage").obj == parse("get_website").obj
