@@ -38,6 +38,7 @@ from .relations import (
     rindex,
     says,
 )
+from .subsume import part_listed
 from .vectors import pair_vectors
 
 FEATURES = (
@@ -85,6 +86,7 @@ FEATURES = (
     "state_one_side",   # one name sets or selects a state (mark_task_done), the other none
     "facet_one_side",   # one returns information about the object (file_info), the other the object itself
     "mod_unsupported",  # the narrower object's extra word is nowhere in the broader tool's description (media file)
+    "part_listed",      # one's record lists the part the other returns alone, by the same keys (subsume.py)
     "veto",             # a difference the label rules call decisive (VETOES) and no cue or enum that overrides it
 )
 # Differences that make two tools distinct "even with 90% shared words" (issue 18): a different or opposite
@@ -110,7 +112,7 @@ _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns
 # of the features not in this list, so a feature missing here only loosens that bound.
 _HEAD_ONLY = ("same_base", "act_same", "act_related", "act_opposite", "act_different", "act_unknown", "enum_cover",
               "obj_sim", "obj_missing", "obj_disjoint", "head_conflict", "sibling", "sub_resource", "mod_one_side",
-              "mod_unsupported", "match")
+              "mod_unsupported", "match", "part_listed")
 _QUAL_FEATURES = ("qual_conflict", "qual_one_side", "scope_one_side")  # set only when a tool has qualifiers
 _CUE_FEATURES = tuple(f for f in FEATURES if f.startswith("cue_"))  # set only when a description names a tool
 _COS_MAX = 1.0 + 1e-9  # |cosine| of two unit vectors is at most 1 (Cauchy-Schwarz; up to rounding)
@@ -206,8 +208,17 @@ def _stage1_tail(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x: d
 
 
 def _stage1_veto(a: Frame, b: Frame, x: dict[str, float]) -> None:
-    if not ("cue_alias" in x or "enum_cover" in x) and _decisive(a, b, x) is not None:
+    if not ("cue_alias" in x or "enum_cover" in x) and _decisive(a, b, _veto_view(x)) is not None:
         x["veto"] = 1.0
+
+
+# what a record that lists the other's part (part_listed) explains: a part of the object, a listing of parts vs
+# the record, other object words; every other decisive difference still holds
+_PART_LIFTS = frozenset({"sub_resource", "cardinality", "obj_disjoint", "head_conflict"})
+
+
+def _veto_view(x: dict[str, float]) -> dict[str, float]:
+    return {k: v for k, v in x.items() if k not in _PART_LIFTS} if "part_listed" in x else x
 
 
 _HOW_FEATURE = {"sibling": "sibling", "disjoint": "obj_disjoint", "head": "head_conflict", "part": "sub_resource",
@@ -238,6 +249,8 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
             x["mod_one_side"] = 1.0
             if _unsupported(a, b):
                 x["mod_unsupported"] = 1.0
+        if how in ("part", "disjoint", "head") and part_listed(a, b, rel):
+            x["part_listed"] = 1.0
     else:
         sim = 0.0
         x["obj_missing"] = 1.0
@@ -369,7 +382,7 @@ def veto_reason(a: Frame, b: Frame) -> str | None:
     """The decisive difference of a pair (a VETOES name), if any and not overridden."""
     a, b = align_services(a, b)
     x, _ = _stage1(a, b)
-    return _decisive(a, b, x) if "veto" in x else None
+    return _decisive(a, b, _veto_view(x)) if "veto" in x else None
 
 
 def _required_scope(a: Frame, b: Frame) -> bool:

@@ -26,6 +26,7 @@ from .relations import (
     pmatch,
     service_object,
 )
+from .subsume import part_listed, quote_part
 from .vectors import pair_vectors
 
 
@@ -128,6 +129,7 @@ def explain(a: Frame, b: Frame) -> list[str]:
     if not a.desc_empty and not b.desc_empty:
         out.append(_explain_desc(a, b))
     _explain_cue(a, b, out)
+    _explain_part_listed(a, b, rel, cover, out)
     if cover:
         x, y, word, (param, value) = cover
         if value == "on" and param in x.flags.values():  # a switch that adds y's part, not an enum value
@@ -363,3 +365,16 @@ def _explain_params(a: Frame, b: Frame) -> tuple[list[str], dict[str, str]]:
         return ["identical parameters " + "/".join(sorted(p.raw for p in a.params)), *tail], matched
     n = len({p.raw for p in a.params} | {p.raw for p in b.params})
     return [f"matching parameters {'/'.join(pairs[:6])} ({len(pairs)} of {n})", *tail], matched
+
+
+def _explain_part_listed(a: Frame, b: Frame, rel: str | None, cover: tuple | None, out: list[str]) -> None:
+    """The sentence in which one tool's description lists the part the other is named for (decide's part_listed:
+    only for objects one of which is the other's plus part words)."""
+    if not (a.obj and b.obj) or object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())[1] not in (
+            "part", "disjoint", "head"):
+        return
+    hit = part_listed(a, b, rel)
+    if hit:
+        whole, part, words, sentence = hit
+        out.append(f"`{whole.name}`'s description lists {' '.join(words)}, the part `{part.name}`'s name adds to "
+                   f"the object, among what it returns: '{quote_part(sentence, words)}'")

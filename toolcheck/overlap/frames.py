@@ -105,6 +105,7 @@ class Frame:
     pindex: Any = None  # decide.py's index of the parameters, built on first use
     sents: list[str] | None = None  # the description's sentences until vectors() has read them
     desc_low: str = ""  # the description, lower-case (CJK words mapped)
+    desc_text: str = ""  # the description as prepared (case kept: subsume.py tells proper names apart)
     param_low: str = ""  # the parameters' descriptions, lower-case: the values a tool documents it accepts
     sent_terms: list = field(default_factory=list)  # (normalised sentence, its terms), filled by vectors()
     sent_keys: frozenset[str] = frozenset()
@@ -701,6 +702,7 @@ def _parse_description(f: Frame, description: str, known_names: frozenset[str] |
         return
     f.sents = sents
     f.desc_low = text.lower()
+    f.desc_text = text
     if f.action is None or not f.obj:
         _lead(f, sents[0])
     _cues(f, text, sents, known_names, description if text is not description else None)
