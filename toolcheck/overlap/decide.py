@@ -39,6 +39,7 @@ from .relations import (
     says,
 )
 from .subsume import part_listed
+from .timespan import same_series
 from .vectors import pair_vectors
 
 FEATURES = (
@@ -87,6 +88,7 @@ FEATURES = (
     "facet_one_side",   # one returns information about the object (file_info), the other the object itself
     "mod_unsupported",  # the narrower object's extra word is nowhere in the broader tool's description (media file)
     "part_listed",      # one's record lists the part the other returns alone, by the same keys (subsume.py)
+    "time_series",      # both return one thing's values over a time window, for one subject (timespan.py)
     "veto",             # a difference the label rules call decisive (VETOES) and no cue or enum that overrides it
 )
 # Differences that make two tools distinct "even with 90% shared words" (issue 18): a different or opposite
@@ -112,7 +114,7 @@ _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns
 # of the features not in this list, so a feature missing here only loosens that bound.
 _HEAD_ONLY = ("same_base", "act_same", "act_related", "act_opposite", "act_different", "act_unknown", "enum_cover",
               "obj_sim", "obj_missing", "obj_disjoint", "head_conflict", "sibling", "sub_resource", "mod_one_side",
-              "mod_unsupported", "match", "part_listed")
+              "mod_unsupported", "match", "part_listed", "time_series")
 _QUAL_FEATURES = ("qual_conflict", "qual_one_side", "scope_one_side")  # set only when a tool has qualifiers
 _CUE_FEATURES = tuple(f for f in FEATURES if f.startswith("cue_"))  # set only when a description names a tool
 _COS_MAX = 1.0 + 1e-9  # |cosine| of two unit vectors is at most 1 (Cauchy-Schwarz; up to rounding)
@@ -231,12 +233,7 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
                                        or rel in ("same", "related")) else None
     if cover:
         x["enum_cover"] = 1.0
-    if "same_base" in x and _interchangeable_namespaces(a, b):
-        # playwright_hover vs browser_hover: one job named alike on two interchangeable backends; the objects
-        # read from their descriptions (an element on the page vs none) are wording, not a difference
-        x["obj_sim"] = 1.0
-        if rel in ("same", "related"):
-            x["match"] = 1.0 if rel == "same" else 0.5
+    if _objects_agree(a, b, rel, x):
         return
     if a.obj and b.obj:
         sim, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
@@ -256,6 +253,23 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
         x["obj_missing"] = 1.0
     if sim and rel in ("same", "related"):
         x["match"] = sim if rel == "same" else 0.5 * sim
+
+
+def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> bool:
+    """Objects worded apart that are one: two series of one thing, one job on interchangeable backends (the
+    object features set, True), else False."""
+    if a.obj and b.obj and same_series(a, b, rel):
+        # get_price_history vs get_stock_price_date_range: history, date range say the window, not the object
+        x["time_series"] = x["obj_sim"] = x["match"] = 1.0
+        return True
+    if "same_base" in x and _interchangeable_namespaces(a, b):
+        # playwright_hover vs browser_hover: one job named alike on two interchangeable backends; the objects
+        # read from their descriptions (an element on the page vs none) are wording, not a difference
+        x["obj_sim"] = 1.0
+        if rel in ("same", "related"):
+            x["match"] = 1.0 if rel == "same" else 0.5
+        return True
+    return False
 
 
 def _interchangeable_namespaces(a: Frame, b: Frame) -> bool:
@@ -301,8 +315,8 @@ def _kind_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x:
             x["state_one_side"] = 1.0
     if a.facet and b.facet and a.facet != b.facet:
         x["facet_conflict"] = 1.0
-    if (fa[3] and fb[4]) or (fb[3] and fa[4]) or _keyless_vs_keyed(a, b, rel):
-        x["cardinality"] = 1.0
+    if ((fa[3] and fb[4]) or (fb[3] and fa[4]) or _keyless_vs_keyed(a, b, rel)) and "time_series" not in x:
+        x["cardinality"] = 1.0  # (two series: each returns many values of one subject)
     if a.platforms or b.platforms:
         if platform_conflict(a, b):
             x["platform"] = 1.0

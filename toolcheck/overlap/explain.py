@@ -27,6 +27,7 @@ from .relations import (
     service_object,
 )
 from .subsume import part_listed, quote_part
+from .timespan import same_series, window_params
 from .vectors import pair_vectors
 
 
@@ -158,6 +159,12 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
         words = _pair(wb, wa) if rel == "same" else f"{wb} {'~' if rel == 'related' else 'vs'} {wa}"
         act = _ACTIONS[rel].format(words)
     obj = None
+    series = same_series(a, b, rel) if a.obj and b.obj else None
+    if series:  # decide reads one object once the time-window words are set aside
+        wb, wa = window_params(b), window_params(a)
+        out.append(f"{act} on objects that agree once time-window words are set aside ({_series_pair(a, b, series)}); "
+                   f"each takes a time window ({wa if wa == wb else f'{wb} vs {wa}'})")
+        return
     if a.obj and b.obj:
         _, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
         oa, ob = _unprefixed(a, b), _unprefixed(b, a)
@@ -258,7 +265,8 @@ def _explain_kinds(a: Frame, b: Frame, out: list[str]) -> None:
         out.append(f"the same state ({'/'.join(sorted(a.states))})")
     if a.facet and b.facet and a.facet != b.facet:
         out.append(f"one returns {a.facet}, the other {b.facet}")
-    if (is_one(a) and is_many(b)) or (is_one(b) and is_many(a)):
+    if ((is_one(a) and is_many(b)) or (is_one(b) and is_many(a))) and not same_series(a, b, lexicon().relation(
+            a.action, b.action)):  # two series each return many values of one subject: no listing vs one
         many, one = (b, a) if is_one(a) and is_many(b) else (a, b)
         if is_bulk(a, b):
             out.append(f"`{many.name}` takes a list of what `{one.name}` takes one of (a bulk form)")
@@ -378,3 +386,9 @@ def _explain_part_listed(a: Frame, b: Frame, rel: str | None, cover: tuple | Non
         whole, part, words, sentence = hit
         out.append(f"`{whole.name}`'s description lists {' '.join(words)}, the part `{part.name}`'s name adds to "
                    f"the object, among what it returns: '{quote_part(sentence, words)}'")
+
+
+def _series_pair(a: Frame, b: Frame, cores: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
+    """The two objects as the names write them, with what is left once the window words are set aside."""
+    ca, cb = (" ".join(_unit(f, w) for w in c) for f, c in ((a, cores[0]), (b, cores[1])))
+    return f"{_words(b)} vs {_words(a)}: {_pair(cb, ca)}"
