@@ -47,7 +47,8 @@ PRIOR = {
     "extra_required": -0.5, "key_conflict": -1.0, "desc_cos": 1.0, "lead_cos": 1.0, "param_sim": 1.0,
     "cue_alias": 3.0, "cue_instead": 1.5, "cue_workflow": -1.0, "enum_cover": 2.0, "ns_differ": -1.0,
     "ns_differ_desc": 1.5, "foreign_key": -1.0, "state_one_side": -0.5, "facet_one_side": -0.5,
-    "scope_one_side": -0.5, "sub_resource": -1.0, "veto": -3.0, "mod_unsupported": -1.0,
+    "scope_one_side": -0.5, "sub_resource": -1.0, "veto": -3.0, "mod_unsupported": -1.0, "part_listed": 1.0,
+    "time_series": 0.5,
 }
 FIXED = {"veto": 1000.0}  # a feature whose weight stays at its prior: the label rules, not the data, set it
 FOLDS = 5

@@ -12,6 +12,8 @@ compared (blocking). Keys, each a string in one shared index:
 * ``P`` the action with the set of required parameters (same signature, other words);
 * ``R`` a tool name a description mentions (deprecated, use X instead), to the tool of that name;
 * ``E``/``C`` a word or verb class of a mode enum, to frames with that object word or action;
+* ``T`` the head of a series tool's object once its time-window words are set aside (``price`` from
+  ``get_price_history`` and from ``get_stock_price_date_range``, timespan.py);
 * ``S`` a service prefix's first words with the next one (``OpenFDA`` + device from ``OpenFDADevice_``), to
   frames of that service whose name has that word in its object (``OpenFDA_search_device_510k``).
 
@@ -30,6 +32,7 @@ from itertools import repeat
 
 from .frames import Frame
 from .lexicon import lexicon
+from .timespan import series_core
 
 MAX_POSTING = 400
 MAX_SIGNATURE = 80  # a signature shared by more tools (search|query) is no evidence
@@ -59,6 +62,9 @@ def keys_of(f: Frame, wide: bool = False) -> Iterator[tuple[str, int]]:
             yield f"P{f.action}|" + "\x00".join(req), ACTIVE
     yield from _mention_keys(f)
     yield from _service_keys(f)
+    core = series_core(f)
+    if core:  # get_price_history ~ get_stock_price_date_range: one thing's values over a time window
+        yield "T" + core[-1].split("_")[-1], ACTIVE
 
 
 def _mention_keys(f: Frame) -> Iterator[tuple[str, int]]:

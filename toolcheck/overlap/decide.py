@@ -38,6 +38,8 @@ from .relations import (
     rindex,
     says,
 )
+from .subsume import part_listed
+from .timespan import same_series
 from .vectors import pair_vectors
 
 FEATURES = (
@@ -85,6 +87,8 @@ FEATURES = (
     "state_one_side",   # one name sets or selects a state (mark_task_done), the other none
     "facet_one_side",   # one returns information about the object (file_info), the other the object itself
     "mod_unsupported",  # the narrower object's extra word is nowhere in the broader tool's description (media file)
+    "part_listed",      # one's record lists the part the other returns alone, by the same keys (subsume.py)
+    "time_series",      # both return one thing's values over a time window, for one subject (timespan.py)
     "veto",             # a difference the label rules call decisive (VETOES) and no cue or enum that overrides it
 )
 # Differences that make two tools distinct "even with 90% shared words" (issue 18): a different or opposite
@@ -110,7 +114,7 @@ _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns
 # of the features not in this list, so a feature missing here only loosens that bound.
 _HEAD_ONLY = ("same_base", "act_same", "act_related", "act_opposite", "act_different", "act_unknown", "enum_cover",
               "obj_sim", "obj_missing", "obj_disjoint", "head_conflict", "sibling", "sub_resource", "mod_one_side",
-              "mod_unsupported", "match")
+              "mod_unsupported", "match", "part_listed", "time_series")
 _QUAL_FEATURES = ("qual_conflict", "qual_one_side", "scope_one_side")  # set only when a tool has qualifiers
 _CUE_FEATURES = tuple(f for f in FEATURES if f.startswith("cue_"))  # set only when a description names a tool
 # stage 1's tail features that _early_head reads before the tail is measured, from the helpers the tail sets
@@ -216,8 +220,17 @@ def _stage1_tail(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x: d
 
 
 def _stage1_veto(a: Frame, b: Frame, x: dict[str, float]) -> None:
-    if not ("cue_alias" in x or "enum_cover" in x) and _decisive(a, b, x) is not None:
+    if not ("cue_alias" in x or "enum_cover" in x) and _decisive(a, b, _veto_view(x)) is not None:
         x["veto"] = 1.0
+
+
+# what a record that lists the other's part (part_listed) explains: a part of the object, a listing of parts vs
+# the record, other object words; every other decisive difference still holds
+_PART_LIFTS = frozenset({"sub_resource", "cardinality", "obj_disjoint", "head_conflict"})
+
+
+def _veto_view(x: dict[str, float]) -> dict[str, float]:
+    return {k: v for k, v in x.items() if k not in _PART_LIFTS} if "part_listed" in x else x
 
 
 _HOW_FEATURE = {"sibling": "sibling", "disjoint": "obj_disjoint", "head": "head_conflict", "part": "sub_resource",
@@ -230,12 +243,7 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
                                        or rel in ("same", "related")) else None
     if cover:
         x["enum_cover"] = 1.0
-    if "same_base" in x and _interchangeable_namespaces(a, b):
-        # playwright_hover vs browser_hover: one job named alike on two interchangeable backends; the objects
-        # read from their descriptions (an element on the page vs none) are wording, not a difference
-        x["obj_sim"] = 1.0
-        if rel in ("same", "related"):
-            x["match"] = 1.0 if rel == "same" else 0.5
+    if _objects_agree(a, b, rel, x):
         return
     if a.obj and b.obj:
         sim, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
@@ -248,11 +256,30 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
             x["mod_one_side"] = 1.0
             if _unsupported(a, b):
                 x["mod_unsupported"] = 1.0
+        if how in ("part", "disjoint", "head") and part_listed(a, b, rel):
+            x["part_listed"] = 1.0
     else:
         sim = 0.0
         x["obj_missing"] = 1.0
     if sim and rel in ("same", "related"):
         x["match"] = sim if rel == "same" else 0.5 * sim
+
+
+def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> bool:
+    """Objects worded apart that are one: two series of one thing, one job on interchangeable backends (the
+    object features set, True), else False."""
+    if a.obj and b.obj and same_series(a, b, rel):
+        # get_price_history vs get_stock_price_date_range: history, date range say the window, not the object
+        x["time_series"] = x["obj_sim"] = x["match"] = 1.0
+        return True
+    if "same_base" in x and _interchangeable_namespaces(a, b):
+        # playwright_hover vs browser_hover: one job named alike on two interchangeable backends; the objects
+        # read from their descriptions (an element on the page vs none) are wording, not a difference
+        x["obj_sim"] = 1.0
+        if rel in ("same", "related"):
+            x["match"] = 1.0 if rel == "same" else 0.5
+        return True
+    return False
 
 
 def _interchangeable_namespaces(a: Frame, b: Frame) -> bool:
@@ -298,8 +325,8 @@ def _kind_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x:
             x["state_one_side"] = 1.0
     if a.facet and b.facet and a.facet != b.facet:
         x["facet_conflict"] = 1.0
-    if (fa[3] and fb[4]) or (fb[3] and fa[4]) or _keyless_vs_keyed(a, b, rel):
-        x["cardinality"] = 1.0
+    if ((fa[3] and fb[4]) or (fb[3] and fa[4]) or _keyless_vs_keyed(a, b, rel)) and "time_series" not in x:
+        x["cardinality"] = 1.0  # (two series: each returns many values of one subject)
     if a.platforms or b.platforms:
         if platform_conflict(a, b):
             x["platform"] = 1.0
@@ -398,7 +425,7 @@ def veto_reason(a: Frame, b: Frame) -> str | None:
     """The decisive difference of a pair (a VETOES name), if any and not overridden."""
     a, b = align_services(a, b)
     x, _ = _stage1(a, b)
-    return _decisive(a, b, x) if "veto" in x else None
+    return _decisive(a, b, _veto_view(x)) if "veto" in x else None
 
 
 def _required_scope(a: Frame, b: Frame) -> bool:

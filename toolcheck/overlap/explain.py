@@ -27,6 +27,8 @@ from .relations import (
     pmatch,
     service_object,
 )
+from .subsume import part_listed, quote_part
+from .timespan import same_series, window_params
 from .vectors import pair_vectors
 
 
@@ -131,6 +133,7 @@ def explain(a: Frame, b: Frame) -> list[str]:
     if not a.desc_empty and not b.desc_empty:
         out.append(_explain_desc(a, b))
     _explain_cue(a, b, out)
+    _explain_part_listed(a, b, rel, cover, out)
     if cover:
         x, y, word, (param, value) = cover
         if value == "on" and param in x.flags.values():  # a switch that adds y's part, not an enum value
@@ -159,6 +162,12 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
         words = _pair(wb, wa) if rel == "same" else f"{wb} {'~' if rel == 'related' else 'vs'} {wa}"
         act = _ACTIONS[rel].format(words)
     obj = None
+    series = same_series(a, b, rel) if a.obj and b.obj else None
+    if series:  # decide reads one object once the time-window words are set aside
+        wb, wa = window_params(b), window_params(a)
+        out.append(f"{act} on objects that agree once time-window words are set aside ({_series_pair(a, b, series)}); "
+                   f"each takes a time window ({wa if wa == wb else f'{wb} vs {wa}'})")
+        return
     if a.obj and b.obj:
         _, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
         oa, ob = _unprefixed(a, b), _unprefixed(b, a)
@@ -262,7 +271,8 @@ def _explain_kinds(a: Frame, b: Frame, out: list[str]) -> None:
         out.append(f"the same state ({'/'.join(sorted(a.states))})")
     if a.facet and b.facet and a.facet != b.facet:
         out.append(f"one returns {a.facet}, the other {b.facet}")
-    if (is_one(a) and is_many(b)) or (is_one(b) and is_many(a)):
+    if ((is_one(a) and is_many(b)) or (is_one(b) and is_many(a))) and not same_series(a, b, lexicon().relation(
+            a.action, b.action)):  # two series each return many values of one subject: no listing vs one
         many, one = (b, a) if is_one(a) and is_many(b) else (a, b)
         if is_bulk(a, b):
             out.append(f"`{many.name}` takes a list of what `{one.name}` takes one of (a bulk form)")
@@ -369,3 +379,22 @@ def _explain_params(a: Frame, b: Frame) -> tuple[list[str], dict[str, str]]:
         return ["identical parameters " + "/".join(sorted(p.raw for p in a.params)), *tail], matched
     n = len({p.raw for p in a.params} | {p.raw for p in b.params})
     return [f"matching parameters {'/'.join(pairs[:6])} ({len(pairs)} of {n})", *tail], matched
+
+
+def _explain_part_listed(a: Frame, b: Frame, rel: str | None, cover: tuple | None, out: list[str]) -> None:
+    """The sentence in which one tool's description lists the part the other is named for (decide's part_listed:
+    only for objects one of which is the other's plus part words)."""
+    if not (a.obj and b.obj) or object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())[1] not in (
+            "part", "disjoint", "head"):
+        return
+    hit = part_listed(a, b, rel)
+    if hit:
+        whole, part, words, sentence = hit
+        out.append(f"`{whole.name}`'s description lists {' '.join(words)}, the part `{part.name}`'s name adds to "
+                   f"the object, among what it returns: '{quote_part(sentence, words)}'")
+
+
+def _series_pair(a: Frame, b: Frame, cores: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
+    """The two objects as the names write them, with what is left once the window words are set aside."""
+    ca, cb = (" ".join(_unit(f, w) for w in c) for f, c in ((a, cores[0]), (b, cores[1])))
+    return f"{_words(b)} vs {_words(a)}: {_pair(cb, ca)}"

@@ -34,6 +34,7 @@ from itertools import islice
 from typing import Any
 
 from . import params as _params
+from .cues import instead_kind, own_words, sentence_kind
 from .keys import name_blank_key
 from .lexicon import Lexicon, lexicon, singular, split_identifier
 from .params import KEY_KINDS, Param, enum_terms, is_mode_param, make_param, switch_flags
@@ -111,6 +112,7 @@ class Frame:
     pindex: Any = None  # decide.py's index of the parameters, built on first use
     sents: list[str] | None = None  # the description's sentences until vectors() has read them
     desc_low: str = ""  # the description, lower-case (CJK words mapped)
+    desc_text: str = ""  # the description as prepared (case kept: subsume.py tells proper names apart)
     param_low: str = ""  # the parameters' descriptions, lower-case: the values a tool documents it accepts
     sent_terms: list = field(default_factory=list)  # (normalised sentence, its terms), filled by vectors()
     sent_keys: frozenset[str] = frozenset()
@@ -580,7 +582,7 @@ def _lead_object_words(words: list[str], j: int, lx: Lexicon) -> list[str]:
     return rest
 
 
-_RANK = {"alias": 3, "instead": 2, "workflow": 1, "mention": 0}
+_RANK = {"alias": 3, "substitute": 2.5, "instead": 2, "workflow": 1, "mention": 0}
 
 
 @cache
@@ -625,7 +627,12 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
         k = bisect_right(bounds, pos) - 1
         kind = kinds.get(k)
         if kind is None:
-            kind = kinds[k] = _cue_kind(_sentence_at(text, bounds, k).lower(), res)
+            kind = kinds[k] = sentence_kind(_sentence_at(text, bounds, k).lower(), res)
+        if kind == "instead":  # unconditional (an alias), among several substitutes, or a pointer to another job
+            end = bounds[k + 1] if k + 1 < len(bounds) else len(text)
+            kind = instead_kind(text[bounds[k]:end], pos - bounds[k], pos + len(ident) - bounds[k],
+                                [x[x.lastindex] for x in _IDENT_RE.finditer(text, bounds[k], end)],
+                                own_words(f.name_words, sentences[0]))
         prev = f.cue_names.get(key)
         if prev is None or _RANK[kind] > _RANK[prev[0]]:
             f.cue_names[key] = (kind, _sentence_at(quote_text, quote_bounds, k))
@@ -658,27 +665,6 @@ def _quote_source(text: str, bounds: list[int], original: str | None) -> tuple[s
 def _sentence_at(text: str, bounds: list[int], k: int) -> str:
     """The ``k``-th sentence of ``text`` (``bounds``: where each begins), stripped."""
     return text[bounds[k]:bounds[k + 1] if k + 1 < len(bounds) else len(text)].strip()
-
-
-def _cue_kind(low: str, res: tuple[re.Pattern, re.Pattern, re.Pattern]) -> str:
-    """The cue of a lower-case sentence: alias, instead, workflow or a mere mention."""
-    alias, instead, workflow = res
-    kind = ("alias" if alias.search(low) else "instead" if instead.search(low)
-            else "workflow" if workflow.search(low) else "mention")
-    if kind == "alias" and _labelled_about_other(low):
-        kind = "mention"  # "Prerequisites: same as X." says so of the prerequisites, not of the tool
-    return kind
-
-
-_LABEL_RE = re.compile(r"\s*([a-z][a-z /_-]{0,30}):\s")
-_TOOL_LABELS = frozenset({"note", "nb", "alias", "deprecated", "warning", "important", "legacy", "status"})
-
-
-def _labelled_about_other(low: str) -> bool:
-    """The sentence opens with a label of its own (``Prerequisites: ...``, ``Output format: ...``), so what it says
-    is about that part, not the tool (``Note:``, ``Deprecated:`` are about the tool)."""
-    m = _LABEL_RE.match(low)
-    return bool(m) and m.group(1).strip() not in _TOOL_LABELS
 
 
 def _sentence_bounds(text: str) -> list[int]:
@@ -724,6 +710,7 @@ def _parse_description(f: Frame, description: str, known_names: frozenset[str] |
         return
     f.sents = sents
     f.desc_low = text.lower()
+    f.desc_text = text
     if f.action is None or not f.obj:
         _lead(f, sents[0])
     _cues(f, text, sents, known_names, description if text is not description else None)

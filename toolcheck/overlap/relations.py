@@ -186,8 +186,12 @@ def cue_of(a: Frame, b: Frame) -> tuple[str, Frame, str] | None:
     for x, y in ((a, b), (b, a)):
         for key in y.norm_names:
             hit = x.cue_names.get(key)
-            if hit and (best is None or rank[hit[0]] > rank[best[0]]):
-                best = (hit[0], x, hit[1])
+            if hit:
+                kind = hit[0]
+                if kind == "substitute":  # one of several tools named to use instead: an alias if named alike
+                    kind = "alias" if x.base and x.base == y.base else "instead"
+                if best is None or rank[kind] > rank[best[0]]:
+                    best = (kind, x, hit[1])
     return best
 
 

@@ -1,0 +1,59 @@
+"""TC430's reading of "use X instead" sentences (toolcheck/overlap/cues.py): an alias only when unconditional."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolcheck.overlap import FEATURES, features, parse
+from toolcheck.overlap.relations import cue_of
+
+PARAMS = {"type": "object", "properties": {"code": {"type": "string"}}, "required": ["code"]}
+
+
+def _kind(description: str, named: str, name: str = "station_get_readings") -> str:
+    f = parse(name, description, PARAMS)
+    return f.cue_names[named][0]
+
+
+@pytest.mark.parametrize("description", [
+    "Readings of a weather station. Use meteo_get_observations instead.",
+    "Readings of a weather station. If this tool returns HTTP 503, use meteo_get_observations instead.",
+    "Readings of a weather station. Prefer meteo_get_observations.",
+])
+def test_an_unconditional_pointer_is_an_alias(description):
+    assert _kind(description, "meteogetobservations") == "alias"
+
+
+def test_this_tool_instead_of_another_is_an_alias_of_each_named():
+    d = "Everything about a station. Use this tool instead of station_get_sensors and station_get_alerts."
+    assert _kind(d, "stationgetsensors") == "alias"
+    assert _kind(d, "stationgetalerts") == "alias"
+
+
+@pytest.mark.parametrize("description", [
+    "Readings of a weather station. Use meteo_get_observations instead when you have many stations.",
+    "Readings of a weather station. For hourly averages, use meteo_get_observations instead.",
+    "Readings of a weather station. Use meteo_get_observations instead if you need the full history.",
+    "Readings of a weather station. Use this instead of meteo_get_observations with a station filter.",
+    "Readings of a weather station. If a reading is missing, try meteo_get_observations instead.",
+])
+def test_a_conditional_pointer_is_no_alias(description):
+    assert _kind(description, "meteogetobservations") == "instead"
+
+
+def test_a_condition_that_restates_the_tools_own_scope_is_none():
+    d = ("Readings of a coastal weather station. For coastal stations use meteo_get_observations instead.")
+    assert _kind(d, "meteogetobservations") == "alias"
+
+
+def test_one_of_several_substitutes_is_an_alias_only_of_the_tool_named_alike():
+    d = ("Details of a weather station from OldMeteo. This tool returns HTTP 410. Use the Meteo tools "
+         "(Meteo_get_station, Meteo_get_readings, Meteo_get_alerts) instead.")
+    old = parse("OldMeteo_get_station", d, PARAMS)
+    assert old.cue_names["meteogetstation"][0] == "substitute"
+    same = parse("Meteo_get_station", "Details of a weather station.", PARAMS)
+    other = parse("Meteo_get_alerts", "Weather alerts of a station.", PARAMS)
+    assert cue_of(old, same)[0] == "alias"
+    assert cue_of(old, other)[0] == "instead"
+    assert features(old, same)[FEATURES.index("cue_alias")] == 1.0
+    assert features(old, other)[FEATURES.index("cue_alias")] == 0.0

@@ -1,0 +1,61 @@
+"""TC430's subsumption by a superset output (toolcheck/overlap/subsume.py): a record that lists a part covers the
+tool that returns only that part, for the same object and key."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolcheck.overlap import FEATURES, compare, explain, features, parse
+from toolcheck.overlap.subsume import part_listed, quote_part, sentences
+
+KEY = {"type": "object", "properties": {"ship_id": {"type": "string"}}, "required": ["ship_id"]}
+PART = ("get_ship_crew", "The crew members serving on a ship, with their ranks.", KEY)
+
+
+def _pair(whole_description: str, whole_params=KEY):
+    whole = parse("get_ship", whole_description, whole_params)
+    part = parse(*PART)
+    return whole, part
+
+
+def test_a_record_that_lists_the_part_covers_it():
+    whole, part = _pair("Look up a ship of the registry by id. Returns its name, flag, tonnage, crew and home port.")
+    hit = part_listed(whole, part, "same")
+    assert hit is not None and hit[0] is whole and hit[2] == ("crew",)
+    assert features(whole, part)[FEATURES.index("part_listed")] == 1.0
+    assert features(whole, part)[FEATURES.index("veto")] == 0.0
+    assert compare(whole, part) >= 0.5
+    assert any("`get_ship`'s description lists crew" in s for s in explain(part, whole))
+
+
+@pytest.mark.parametrize("description", [
+    "Look up a ship of the registry by id: name, flag and tonnage. Use it before listing the crew of the ship.",
+    "Look up a ship of the registry by id. Returns its name, flag and its entry in the Crew Registry Office.",
+    "Look up a ship of the registry by id. Returns its name, flag, tonnage and crew count.",
+    "Look up a ship of the registry by id. Returns its name, flag and tonnage (e.g. Crew lists are elsewhere).",
+    "Look up a ship of the registry by id. Returns its name and flag, but no crew.",
+    "Ships and their crew are kept by the registry. Look up a ship by id.",
+])
+def test_a_part_word_outside_a_listing_of_the_record_does_not_count(description):
+    whole, part = _pair(description)
+    assert part_listed(whole, part, "same") is None
+
+
+def test_other_keys_or_actions_do_not_count():
+    d = "Look up a ship of the registry. Returns its name, flag, tonnage, crew and home port."
+    other_key = {"type": "object", "properties": {"imo_number": {"type": "string"}}, "required": ["imo_number"]}
+    whole, part = _pair(d, other_key)
+    assert part_listed(whole, part, "same") is None
+    whole, part = _pair(d)
+    assert part_listed(whole, part, "different") is None
+
+
+def test_sentences_are_not_cut_after_an_abbreviation():
+    assert sentences("Returns the crew (e.g. Captain, Mate). Then stop.") == [
+        "Returns the crew (e.g. Captain, Mate)", "Then stop."]
+
+
+def test_a_long_sentence_is_quoted_around_the_part():
+    s = "Returns " + ", ".join(f"field{i}" for i in range(30)) + ", crew, and home port"
+    q = quote_part(s, ("crew",))
+    assert "crew" in q and len(q) <= 120

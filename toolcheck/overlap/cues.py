@@ -1,0 +1,117 @@
+"""What a description sentence that names another tool says about it: the kind of cue (frames._cues reads it).
+
+``sentence_kind(low, res)`` is the cue of a whole sentence (alias, instead, workflow or a mere mention), from the
+lexicon's cue phrases. ``instead_kind(...)`` refines an ``instead`` sentence for one tool name in it:
+
+* ``alias``: the sentence sends the model to the other tool *unconditionally*: "Use X instead.", "Use this tool
+  instead of X", "If this tool returns HTTP 503, use X instead" (a fallback for a failing tool is the same job);
+* ``substitute``: the same, but the sentence names several tools as the substitutes ("use the A tools (A_get_gene,
+  A_get_gene_orthologs, ...) instead"), so it is an alias only for the one named like this tool (relations.cue_of);
+* ``instead``: a conditional pointer, to a different job: "Use X instead when you have many variants", "For
+  searching by DOI, use X instead", "use X instead if you need the full panel".
+
+A condition that only restates the tool's own scope ("For C. elegans genes" in a C. elegans gene tool) is none.
+Everything is read from the one tool's own text: a frame never depends on the other tools of the set.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lexicon import singular
+
+_LABEL_RE = re.compile(r"\s*([a-z][a-z /_-]{0,30}):\s")
+_TOOL_LABELS = frozenset({"note", "nb", "alias", "deprecated", "warning", "important", "legacy", "status"})
+
+
+def sentence_kind(low: str, res: tuple[re.Pattern, re.Pattern, re.Pattern]) -> str:
+    """The cue of a lower-case sentence: alias, instead, workflow or a mere mention."""
+    alias, instead, workflow = res
+    kind = ("alias" if alias.search(low) else "instead" if instead.search(low)
+            else "workflow" if workflow.search(low) else "mention")
+    if kind == "alias" and labelled_about_other(low):
+        kind = "mention"  # "Prerequisites: same as X." says so of the prerequisites, not of the tool
+    return kind
+
+
+def labelled_about_other(low: str) -> bool:
+    """The sentence opens with a label of its own (``Prerequisites: ...``, ``Output format: ...``), so what it says
+    is about that part, not the tool (``Note:``, ``Deprecated:`` are about the tool)."""
+    m = _LABEL_RE.match(low)
+    return bool(m) and m.group(1).strip() not in _TOOL_LABELS
+
+
+# "use this tool instead of X": this tool replaces X
+_THIS_REPLACES_RE = re.compile(r"\b(?:use|prefer|call)\s+(?:this|it)(?:\s+(?:tool|function|endpoint|one))?\s+"
+                               r"(?:instead\s+of|rather\s+than|in\s+place\s+of|over)\s")
+_USE_RE = re.compile(r"\b(?:use|call|try)\b")
+_INSTEAD_AFTER_RE = re.compile(r"\binstead\b(?!\s+of)")
+_PREFER_RE = re.compile(r"\bprefer\s+(?:using\s+|the\s+)?$")
+# a clause that says the tool itself fails: a fallback, not another job
+_FAILS_RE = re.compile(r"\b(?:this\s+(?:tool|endpoint|service|api|function)|it)\s+(?:currently\s+|now\s+)?"
+                       r"(?:returns?|answers?|responds?\s+with|gives?|serves?)\s+(?:an?\s+)?(?:http\s*)?"
+                       r"(?:[45]\d\d|error)|\b(?:this\s+(?:tool|endpoint|service|api|function)|it)\s+"
+                       r"(?:currently\s+)?(?:fails|errors|is\s+(?:currently\s+)?(?:down|unavailable|offline|broken))")
+# words that make a pointer conditional: when to use the other tool, for which need, in which mode
+_CONDITIONS = frozenset("""if when whenever unless for with to only where while once after before whether otherwise
+need needs want wants many multiple several bulk batch large larger more less fewer faster broader full complete
+comprehensive detailed specific per except depending case cases""".split())
+_CLAUSE_END_RE = re.compile(r"[,;:]|\buse\b|\bcall\b|\btry\b")
+_STOP = frozenset("""a an the of to in on for and or by from with its their this that these those all any""".split())
+_WORD_RE = re.compile(r"[a-z][a-z0-9]*")
+_PAREN_RE = re.compile(r"\([^()]*\)")
+_QUOTED_RE = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
+_TOOLISH_RE = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b")
+
+
+def instead_kind(sentence: str, start: int, end: int, idents: list[str], own: frozenset[str]) -> str:
+    """The cue of an ``instead`` sentence for the tool name at ``sentence[start:end]``: alias, substitute or
+    instead (see the module's docstring). ``idents``: the identifiers the sentence names (to blank them out);
+    ``own``: the tool's own words (its name and first sentence, lower case, singular)."""
+    low = sentence.lower()
+    m = _THIS_REPLACES_RE.search(low)
+    if m and start >= m.end():
+        return "alias" if _unconditional(low, idents, own) else "instead"
+    before, after = low[:start], low[end:]
+    use = [u for u in _USE_RE.finditer(before)]
+    replaced_by = (use and _INSTEAD_AFTER_RE.search(after)) or _PREFER_RE.search(before)
+    if not replaced_by or not _unconditional(low, idents, own):
+        return "instead"
+    names = {x.lower() for x in _TOOLISH_RE.findall(sentence)}
+    return "alias" if len(names) <= 1 else "substitute"
+
+
+def _unconditional(low: str, idents: list[str], own: frozenset[str]) -> bool:
+    """No word of the sentence (tool names, quotes and parentheses aside) says when or for what to switch, but a
+    clause saying this tool fails and a ``for`` clause that only restates the tool's own scope."""
+    text = low
+    for ident in sorted(idents, key=len, reverse=True):
+        text = text.replace(ident.lower(), " ")
+    text = _QUOTED_RE.sub(" ", text)
+    while True:
+        stripped = _PAREN_RE.sub(" ", text)
+        if stripped == text:
+            break
+        text = stripped
+    for m in _WORD_RE.finditer(text):
+        w = m.group(0)
+        if w not in _CONDITIONS:
+            continue
+        end = _CLAUSE_END_RE.search(text, m.end())
+        clause = text[m.start():end.start() if end else len(text)]
+        if w in ("if", "when") and _FAILS_RE.search(clause):
+            continue  # "if this tool returns HTTP 503": a fallback for the same job
+        if w == "for" and _restates(clause[3:], own):
+            continue  # "For C. elegans genes" in a C. elegans gene tool: its own scope
+        return False
+    return True
+
+
+def _restates(clause: str, own: frozenset[str]) -> bool:
+    words = [singular(w) for w in _WORD_RE.findall(clause) if w not in _STOP]
+    return bool(words) and all(w in own for w in words)
+
+
+def own_words(name_words: frozenset[str], lead: str) -> frozenset[str]:
+    """A tool's own words, as _restates compares them: its name's and its first sentence's, singular."""
+    return frozenset(singular(w) for w in (*name_words, *_WORD_RE.findall(lead.lower())))

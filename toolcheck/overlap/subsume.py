@@ -1,0 +1,140 @@
+"""Subsumption by a superset output: one tool's full record lists the part another tool returns alone.
+
+``trial_getter`` ("This includes protocol details, locations, outcomes, and references") covers
+``trial_references_getter`` for the same trial id; ``get_target_info`` ("...: symbol, biotype, genomic location,
+...") covers ``get_target_genomic_location``. ``part_listed(a, b)`` finds that: the same action, the part tool's
+name says its object (the whole's plus part words), the tools are of one API (or neither names one), both
+require the same keys, and one sentence of the whole's description that says what it returns names every part word. Not such a sentence:
+
+* a next step or a pointer ("Use this before fetching its disease associations", "then use X"), or a sentence that
+  names a tool (a bullet list of "the specialised tools": ``trial_references_getter: Publications``);
+* a part word inside a proper name (the Genomic Location Database);
+* the words of an example: a clause after "(e.g." belongs to it (the sentences here are cut at no abbreviation).
+
+Both tools' own text only: a frame never depends on the other tools of the set.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .frames import Frame
+from .relations import facts, pindex, pmatch
+
+# sentence ends, but never after an abbreviation (e.g., i.e., etc., vs.)
+_SENT_RE = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)[.!?;]\s+(?=[A-Z(\"'`\[])|\n\s*\n|"
+                      r"\n\s*[-*•]\s+")
+# a sentence about what the tool itself returns: it opens with the verb (Returns ..., Get ... including ...,
+# This includes ..., The response contains ...)
+_SAYS_RETURNS_RE = re.compile(r"(?:this\s+(?:tool\s+|endpoint\s+|function\s+)?|it\s+|the\s+(?:response|result|results|"
+                              r"output|record|entry)\s+)?(?:gets?|retrieves?|returns?|fetch(?:es)?|extracts?|"
+                              r"includes?|provides?|contains?|lists?|gives?)\b")
+_LOOKUPS = frozenset({"get", "search", "list"})  # tools that return a record (a part of it is a lookup too)
+_NEXT_STEP_RE = re.compile(r"\b(?:use|then|next|before|after|afterwards|first|follow\w*|call|pass|feed|see|try|"
+                           r"instead|prefer|rather)\b", re.I)
+_TOOLISH_RE = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b")
+_NO_KEY = frozenset({"page", "auth", "format"})  # required, but no key of what is looked up (a token)
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+_EXAMPLE_RE = re.compile(r"\((?:e\.g\.|i\.e\.|for example|for instance|such as)[^()]*\)", re.I)  # an example's words
+
+
+def part_listed(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, tuple[str, ...], str] | None:
+    """(whole, part tool, the part words as the part tool's name writes them, the whole's sentence), or None."""
+    if rel != "same" or a.action not in _LOOKUPS or not a.obj or not b.obj or a.desc_empty and b.desc_empty:
+        return None
+    if facts(a)[1] != facts(b)[1]:
+        return None  # two APIs (or one named, one not): a record of one lists what another database holds
+    for whole, part in ((a, b), (b, a)):
+        words = _part_words(whole, part)
+        if words and _same_keys(whole, part):
+            sentence = _listing_sentence(whole, words)
+            if sentence is not None:
+                return whole, part, words, sentence
+    return None
+
+
+def _part_words(whole: Frame, part: Frame) -> tuple[str, ...]:
+    """The words of the part tool's object (as its name writes them) that the whole's object lacks: its tail after
+    the whole's object (trial references vs trial), or all of it when the objects share no word."""
+    if part.obj_src != "name" or whole.desc_empty:
+        return ()
+    n = len(whole.obj)
+    if len(part.obj) > n and part.obj[:n] == whole.obj:
+        return part.obj_words[n:]
+    return ()  # objects with no word in common: what the whole's description names is as often its key
+
+
+def _same_keys(x: Frame, y: Frame) -> bool:
+    """Both require keys, and each required parameter has its like (the same name or words) on the other side."""
+    rx = [p for p in x.params if p.required and p.kind not in _NO_KEY]
+    ry = [p for p in y.params if p.required and p.kind not in _NO_KEY]
+    if not rx or not ry:
+        return False
+    ix, iy = pindex(x), pindex(y)
+    return all(pmatch(p, iy)[0] >= 0.9 for p in rx) and all(pmatch(p, ix)[0] >= 0.9 for p in ry)
+
+
+def sentences(text: str) -> list[str]:
+    return [s for s in (x.strip() for x in _SENT_RE.split(text)) if s]
+
+
+def _listing_sentence(whole: Frame, words: tuple[str, ...]) -> str | None:
+    """The first sentence of the whole's description that says what it returns and names every part word outside
+    a proper name; not a next step, nor a sentence that names a tool."""
+    text = whole.desc_text
+    wanted = [_forms(w) for w in words if len(w) > 2]
+    if not wanted:
+        return None
+    for s in sentences(text):
+        if not _SAYS_RETURNS_RE.match(s.lower()) or _NEXT_STEP_RE.search(s) or _TOOLISH_RE.search(s):
+            continue
+        found = _plain_words(_EXAMPLE_RE.sub(" ", s))
+        if all(forms & found for forms in wanted):
+            return s
+    return None
+
+
+def _forms(w: str) -> frozenset[str]:
+    """The ways a description may write a part word: a plural (references, files) only as a plural (a file, a
+    version, the current release's, is not the files or versions another tool lists)."""
+    w = w.lower()
+    return frozenset({w, w + "s", w + "es"})
+
+
+# a word beside these names how many there are, or that there are none, not the part itself
+_COUNT_AFTER = frozenset({"count", "counts", "number", "numbers", "total", "totals"})
+_COUNT_BEFORE = frozenset({"number", "count", "counts", "total", "no", "not", "without", "non"})
+
+
+def _plain_words(s: str) -> set[str]:
+    """The sentence's words, lower case, leaving out those inside a proper name (a capitalised word, not the
+    sentence's first, beside another capitalised one: the Genomic Location Database) and those that only count
+    the part or deny it (citation count, number of datasets, no HTML)."""
+    toks = [m.group(0) for m in _WORD_RE.finditer(s)]
+    low = [t.lower() for t in toks]
+    out = set()
+    for i, w in enumerate(toks):
+        cap = w[0].isupper() and not w.isupper()
+        if cap and i > 0:
+            near = [toks[j] for j in (i - 1, i + 1) if 0 <= j < len(toks)]
+            if any(x[0].isupper() and not x.isupper() for x in near):
+                continue
+        if i + 1 < len(low) and low[i + 1] in _COUNT_AFTER:
+            continue
+        if i > 0 and (low[i - 1] in _COUNT_BEFORE or low[i - 1] == "of" and i > 1 and low[i - 2] in _COUNT_BEFORE):
+            continue
+        out.add(low[i])
+    return out
+
+
+def quote_part(sentence: str, words: tuple[str, ...], width: int = 120) -> str:
+    """The sentence, or as much of it as ``width`` allows around the last part word (so that the quote shows it)."""
+    if len(sentence) <= width:
+        return sentence
+    low = sentence.lower()
+    end = max((m.end() for w in words for m in re.finditer(r"\b" + re.escape(w.lower()), low)), default=0)
+    if end <= width - 3:
+        return sentence[:width - 3] + "..."
+    start = max(0, end + 20 - (width - 6))
+    tail = sentence[start:start + width - 6]
+    return "..." + tail + ("..." if start + width - 6 < len(sentence) else "")

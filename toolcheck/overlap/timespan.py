@@ -1,0 +1,77 @@
+"""Time series: two tools that return the values of one thing over a time window are one job.
+
+``get_price_history(symbol, period, interval)``, ``get_historical_stock_prices(symbol, period)`` and
+``get_stock_price_date_range(symbol, start_date, end_date)`` each return a symbol's prices over a period: the
+window (a period enum, a date range, an interval) is how the time is given, not what is returned, and "history",
+"historical", "date range" in a name say that window, not the object. ``same_series(a, b)`` finds such a pair:
+
+* each tool is a series: its name says a window (history, historical, date range, time series) and it takes a
+  time parameter (period, interval, start/end date);
+* what remains of the two objects once the window words are set aside is one thing (price ~ stock price: the head
+  of a joined unit counts);
+* the same action (a lookup), and the same subject: the required parameters that are not time parameters match
+  (symbol ~ symbol), at least one on each side.
+
+One tool's own text each: a frame never depends on the other tools of the set.
+"""
+
+from __future__ import annotations
+
+from .frames import Frame
+from .relations import pindex, pmatch
+
+# words of a name that say a time window, not what is returned
+_WINDOW_WORDS = frozenset({"history", "historical", "date", "range", "period", "series", "timeseries", "time",
+                           "over", "past", "interval", "daterange"})
+_MARKS = frozenset({"history", "historical", "series", "timeseries", "daterange"})  # ... alone say a series
+_LOOKUPS = frozenset({"get", "search", "list"})
+
+
+def series_core(f: Frame) -> tuple[str, ...] | None:
+    """The object of a series tool with its window words set aside (stock_price for get_stock_price_date_range),
+    or None when the tool is no series."""
+    if f.obj_src != "name" or f.action not in _LOOKUPS:
+        return None
+    words = set(f.obj)
+    if not (words & _MARKS or {"date", "range"} <= words):
+        return None
+    if not any(p.kind == "time" for p in f.params):
+        return None
+    core = tuple(w for w in f.obj if w not in _WINDOW_WORDS)
+    return core or None
+
+
+def _heads(core: tuple[str, ...]) -> set[str]:
+    """The words of an object, a joined unit by its parts too (stock_price: stock, price)."""
+    out = set(core)
+    for w in core:
+        out.update(w.split("_"))
+    return out
+
+
+def same_series(a: Frame, b: Frame, rel: str | None) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(a's core, b's core) when the two tools return a series of one thing for one subject (see the module)."""
+    if rel != "same":
+        return None
+    ca, cb = series_core(a), series_core(b)
+    if ca is None or cb is None:
+        return None
+    ha, hb = _heads(ca), _heads(cb)
+    last_a, last_b = ca[-1].split("_")[-1], cb[-1].split("_")[-1]
+    if last_a != last_b or not (ha <= hb or hb <= ha):
+        return None
+    return (ca, cb) if _same_subject(a, b) else None
+
+
+def _same_subject(a: Frame, b: Frame) -> bool:
+    ra = [p for p in a.params if p.required and p.kind not in ("time", "page", "auth", "format")]
+    rb = [p for p in b.params if p.required and p.kind not in ("time", "page", "auth", "format")]
+    if not ra or not rb:
+        return False
+    ia, ib = pindex(a), pindex(b)
+    return all(pmatch(p, ib)[0] >= 0.9 for p in ra) and all(pmatch(p, ia)[0] >= 0.9 for p in rb)
+
+
+def window_params(f: Frame) -> str:
+    """The tool's time parameters as written (period/interval, start_date/end_date), for the message."""
+    return "/".join(p.raw for p in f.params if p.kind == "time")
