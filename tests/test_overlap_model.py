@@ -477,3 +477,23 @@ def test_sentence_pattern_matches_its_branches_written_one_after_the_other():
     texts += ["".join(rng.choice(alpha) for _ in range(rng.randint(0, 30))) for _ in range(20000)]
     for t in texts:
         assert [m.span() for m in _SENTENCE_RE.finditer(t)] == [m.span() for m in plain.finditer(t)], repr(t)
+
+
+def test_tool_name_pattern_matches_its_plain_form():
+    """frames._IDENT_RE's possessive repeats change no match: the same spans and groups as the plain pattern, on
+    names written every way and on seeded random strings (long runs too, past the quoted forms' 80 characters)."""
+    import re
+
+    from toolcheck.overlap.frames import _IDENT_RE, _IDENT_TEMPLATE
+    plain = re.compile(_IDENT_TEMPLATE.replace("{P}", ""))
+    rng = random.Random(430)
+    alpha = [*"aZbY09_.:-`'\" \téÉK\u212aß", "Ab", "aB", "x_y", "ab.cd"]
+    texts = ["Use `read_text_file` or 'getFile' instead of fs.read-file, readFile, ReadFile and \"x.y\".", "a_" * 50]
+    texts += ["".join(rng.choice(alpha) for _ in range(rng.randint(0, 25))) for _ in range(15000)]
+    texts += ["".join(rng.choice("aZ_.`'\" 9") * rng.choice((1, 2, 79, 80, 81)) for _ in range(4)) for _ in range(3000)]
+
+    def spans(p, t):
+        return [(m.span(), m.lastindex, m[m.lastindex]) for m in p.finditer(t)]
+
+    for t in texts:
+        assert spans(_IDENT_RE, t) == spans(plain, t), repr(t)

@@ -26,6 +26,7 @@ Where each part comes from:
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, field
@@ -44,16 +45,15 @@ MAX_PROPERTIES = 128
 MAX_ENUM = 64
 
 _NAMESPACE_RE = re.compile(r"\.|/|::?|__")
-# A sentence ends at: [.!?;] after a word and before a capital, opening bracket or quote; CJK full stops; a blank
-# line; a list bullet (at a line start, or after spaces before a capital). Written as its first character, then
-# which of those it is (a lookbehind at that character): a pattern that opens with a character class lets the
-# regex engine skip to the next such character instead of trying every branch at every position (twice as fast;
-# the same matches as the branches written one after the other, tests/test_overlap_model.py)
+# its first character, then which branch (a lookbehind): the engine skips to such characters (test_overlap_model)
 _SENTENCE_RE = re.compile(r"[.!?;。！？；\s](?:(?<=[a-z0-9)\]\"'`][.!?;])\s+(?=[A-Z(\"'`\[])|(?<=[。！？；])\s*"
                           r"|(?<=\n)\s*\n|(?<=\n)\s*[-*•]\s+|(?<=\s)\s*[-*•]\s+(?=[A-Z]))")
 _ASCII_WORD_RE = re.compile(r"[a-z][a-z0-9]*")
-_IDENT_RE = re.compile(r"`([^`\s]{2,80})`|'([A-Za-z][\w.:-]{1,80})'|\"([A-Za-z][\w.:-]{1,80})\"|"
-                       r"\b([A-Za-z][A-Za-z0-9]*(?:[_.:-]+[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z]+[A-Z]\w*)\b")
+# {P}: possessive repeats on Python 3.11+ (no backtracking that cannot match; the same matches, test_overlap_model)
+_IDENT_TEMPLATE = (r"`([^`\s]{2,80}{P})`|'([A-Za-z][\w.:-]{1,80}{P})'|\"([A-Za-z][\w.:-]{1,80}{P})\"|"
+                   r"\b([A-Za-z][A-Za-z0-9]*{P}(?:[_.:-]+{P}[A-Za-z0-9]+{P})+|[a-z]+{P}[A-Z][A-Za-z0-9]*{P}"
+                   r"|[A-Z][a-z]+{P}[A-Z]\w*{P})\b")
+_IDENT_RE = re.compile(_IDENT_TEMPLATE.replace("{P}", "+" if sys.version_info >= (3, 11) else ""))
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _KATA = "\u30a1-\u30fa\u30fc\u31f0-\u31ff"
 _HIRA = "\u3041-\u309f"

@@ -217,6 +217,7 @@ class Lexicon:
         """The verb class of a noun formed from a verb (``finder``, ``creation``, ``analysis``), or None."""
         return self.nominal.get(w)
 
+    @lru_cache(maxsize=1 << 12)  # noqa: B019 - one instance per process; asked twice per compared pair
     def relation(self, a: str | None, b: str | None) -> str | None:
         """same | related | opposite | different | None (a class is unknown)."""
         if a is None or b is None:

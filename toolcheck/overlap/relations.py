@@ -447,6 +447,8 @@ def is_bulk(a: Frame, b: Frame) -> bool:
 def service_object(a: Frame, b: Frame) -> tuple[Frame, Frame, tuple[str, ...]] | None:
     """(x, y, words): x's service prefix is y's plus words that y's name has as its object (``OpenFDADevice_``
     vs ``OpenFDA_search_device_...``): one service, the words x's object. None otherwise (the usual case)."""
+    if len(a.ns) == len(b.ns):  # the loop needs one namespace longer than the other's: the usual case ends here
+        return None
     for x, y in ((a, b), (b, a)):
         n = len(y.ns)
         if n and len(x.ns) > n and x.ns[:n] == y.ns and y.obj_src == "name":

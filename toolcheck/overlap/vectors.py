@@ -53,11 +53,13 @@ def _vector(terms: list[str], surface: dict[str, str]) -> Vec:
         keep = sorted(v)
         keep.sort(key=v.__getitem__, reverse=True)
         v = {t: v[t] for t in keep[:MAX_TERMS]}
-    norm = math.sqrt(sum(x * x for x in v.values()))
+    norm = math.sqrt(sum([x * x for x in v.values()]))
     if norm:
         inv = 1.0 / norm
-        v = {t: x * inv for t, x in v.items()}
-    out = Vec(v)
+        # each weight times inv, in v's order: the vector built once, not a dict and then its copy
+        out = Vec(zip(v, map(inv.__mul__, v.values()), strict=True))
+    else:
+        out = Vec(v)
     out.pos = dict(zip(out, count()))
     return out
 
