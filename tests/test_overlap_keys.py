@@ -74,3 +74,16 @@ def test_sites_are_not_websites():
     # binding sites, PTM sites, tissue sites: a site alone is no web page (a website still is one)
     assert parse("get_binding_sites").obj[-1] == "site"
     assert parse("get_webpage").obj == parse("get_website").obj
+
+
+def test_a_short_name_of_the_object_is_no_part_of_it():
+    from toolcheck.overlap.relations import object_relation
+    short = parse("get_dosage", "Get the dosage sensitivity curation of a gene.", _schema({"gene": "Symbol."}))
+    long_ = parse("get_dosage_sensitivity", "Dosage sensitivity scores of genes.", _schema({"gene": "Symbol."}))
+    assert object_relation(short, long_)[1] == "narrower"
+    whole = parse("get_order", "Get an order: date, customer and total.", _schema({"order_id": "Id."}))
+    part = parse("get_order_items", "Get the items of an order.", _schema({"order_id": "Id."}))
+    assert object_relation(whole, part)[1] == "part"
+    listed = parse("get_reviews", "Reviews of a product; the review count is in the header.", _schema({"id": "Id."}))
+    count = parse("get_review_count", "How many reviews a product has.", _schema({"id": "Id."}))
+    assert object_relation(listed, count)[1] == "part"
