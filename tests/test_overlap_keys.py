@@ -87,3 +87,11 @@ def test_a_short_name_of_the_object_is_no_part_of_it():
     listed = parse("get_reviews", "Reviews of a product; the review count is in the header.", _schema({"id": "Id."}))
     count = parse("get_review_count", "How many reviews a product has.", _schema({"id": "Id."}))
     assert object_relation(listed, count)[1] == "part"
+
+
+def test_a_resource_of_many_organisms_covers_one_it_names():
+    from toolcheck.overlap.backends import covers_organism
+    hub = parse("Hub_get_gene", "Genes of human, mouse and yeast, merged from WormPages and others.", _schema({"id": "."}))
+    worm = parse("WormPages_get_gene", "A nematode gene (C. elegans).", _schema({"id": "."}))
+    fly = parse("FlyPages_get_gene", "A Drosophila gene.", _schema({"id": "."}))
+    assert covers_organism(hub, worm) and not covers_organism(hub, fly) and not covers_organism(worm, fly)

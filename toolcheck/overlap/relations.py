@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .backends import align_backends, names_backend, service_only
+from .backends import align_backends, covers_organism, names_backend, service_only
 from .frames import Frame
 from .lexicon import lexicon
 from .params import Param, param_words
@@ -291,7 +291,8 @@ def platform_conflict(a: Frame, b: Frame) -> tuple[str, str, str] | None:
     lx = lexicon()
     for cat in sorted(a.platforms.keys() & b.platforms.keys()):
         pa, pb = a.platforms[cat], b.platforms[cat]
-        if pa.isdisjoint(pb) and not lx.interchangeable.get(cat, False):
+        if pa.isdisjoint(pb) and not lx.interchangeable.get(cat, False) \
+                and not (cat == "organism" and (covers_organism(a, b) or covers_organism(b, a))):
             return cat, "/".join(_as_written(a, c) for c in sorted(pa)), "/".join(_as_written(b, c) for c in sorted(pb))
     for x, y, flip in ((a, b, False), (b, a, True)):
         if "web_search" in x.platforms and "web_search" not in y.platforms:
