@@ -95,3 +95,11 @@ def test_a_resource_of_many_organisms_covers_one_it_names():
     worm = parse("WormPages_get_gene", "A nematode gene (C. elegans).", _schema({"id": "."}))
     fly = parse("FlyPages_get_gene", "A Drosophila gene.", _schema({"id": "."}))
     assert covers_organism(hub, worm) and not covers_organism(hub, fly) and not covers_organism(worm, fly)
+
+
+def test_a_name_that_says_only_info_takes_its_object_from_the_first_sentence():
+    f = parse("Metab_get_info", "Get compound information for a metabolite by its name.", _schema({"name": "."}))
+    assert f.obj == ("compound",) and f.obj_src == "description" and f.facet == "meta"
+    # an object the name says stays (file_info: the file), and content is no information facet
+    assert parse("get_file_info", "Get information about a file or directory.").obj == ("file",)
+    assert parse("fetch_content", "Fetch the text of a web page.").obj_src == "name"

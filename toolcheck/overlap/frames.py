@@ -539,7 +539,7 @@ def _lead(f: Frame, sentence: str) -> None:
         return
     if f.action is None:
         f.action, f.action_word, f.action_src = cls, words[i], "description"
-    if f.obj:
+    if f.obj and not _facet_only(f):
         return
     rest = _lead_object_words(words, i + 1, lx)
     if rest:
@@ -549,6 +549,11 @@ def _lead(f: Frame, sentence: str) -> None:
         f.facet = saved[2] or f.facet
         f.quantity = saved[3] or f.quantity
         f.detail = saved[4] | f.detail
+
+
+def _facet_only(f: Frame) -> bool:
+    """The name's object is one word of information (Metabolite_get_info): what of, its first sentence says."""
+    return len(f.obj) == 1 and f.obj_src == "name" and f.facet == "meta" and lexicon().facet.get(f.obj[0]) == "meta"
 
 
 def _lead_object_words(words: list[str], j: int, lx: Lexicon) -> list[str]:
@@ -717,7 +722,7 @@ def _parse_description(f: Frame, description: str, known_names: frozenset[str] |
         return
     f.sents = sents
     f.desc_low = text.lower()
-    if f.action is None or not f.obj:
+    if f.action is None or not f.obj or _facet_only(f):
         _lead(f, sents[0])
     _cues(f, text, sents, known_names, description if text is not description else None)
     _platforms(f, sents[:2])
