@@ -103,3 +103,14 @@ def test_a_name_that_says_only_info_takes_its_object_from_the_first_sentence():
     # an object the name says stays (file_info: the file), and content is no information facet
     assert parse("get_file_info", "Get information about a file or directory.").obj == ("file",)
     assert parse("fetch_content", "Fetch the text of a web page.").obj_src == "name"
+
+
+def test_a_key_among_the_others_alternatives_is_the_same_key():
+    from toolcheck.overlap.keys import key_alternatives, one_of_alternatives
+    assert key_alternatives("get_dose_by_drug_name_or_atc_code") == (frozenset({"drug", "name"}),
+                                                                     frozenset({"atc", "code"}))
+    assert key_alternatives("get_dose_by_drug_name") == ()
+    assert one_of_alternatives("get_dose_by_drug_name", "get_dose_by_drug_name_or_atc_code", ("drug", "name"),
+                               ("drug", "name", "atc", "code"))
+    assert not one_of_alternatives("get_dose_by_weight", "get_dose_by_drug_name_or_atc_code", ("weight",),
+                                   ("drug", "name", "atc", "code"))
