@@ -114,3 +114,9 @@ def test_a_key_among_the_others_alternatives_is_the_same_key():
                                ("drug", "name", "atc", "code"))
     assert not one_of_alternatives("get_dose_by_weight", "get_dose_by_drug_name_or_atc_code", ("weight",),
                                    ("drug", "name", "atc", "code"))
+
+
+def test_an_endpoint_path_names_no_format():
+    assert parse("x_search", "Search things (the /mechanism.json endpoint cannot filter).").platforms == {}
+    assert parse("x_get", "Get a page of https://example.org/data.json and more.").platforms == {}
+    assert "document_format" in parse("x_get", "Get the record as JSON.").platforms

@@ -479,6 +479,7 @@ def split_sentences(text: str) -> list[str]:
     return [s for s in (x.strip() for x in _SENTENCE_RE.split(text)) if s]
 
 
+_PATH_RE = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+|(?<![\w.])/[\w./{}-]*\.\w+")
 _HAS_CJK_RE = re.compile(f"[{_HAN}{_KATA}{_HIRA}]")
 
 
@@ -695,8 +696,8 @@ def _bigram_firsts(lx: Lexicon) -> frozenset[str]:
 def _platforms(f: Frame, texts: list[str]) -> None:
     lx = lexicon()
     words: list[str] = []
-    for t in texts:
-        words.extend(_ASCII_WORD_RE.findall(t.lower()))
+    for t in texts:  # a URL or an endpoint path (/mechanism.json) names no format or platform the tool works on
+        words.extend(_ASCII_WORD_RE.findall(_PATH_RE.sub(" ", t.lower())))
     words.extend(f.name_words)
     words.extend(f.ns)
     present = set(words)
