@@ -74,3 +74,49 @@ def test_sites_are_not_websites():
     # binding sites, PTM sites, tissue sites: a site alone is no web page (a website still is one)
     assert parse("get_binding_sites").obj[-1] == "site"
     assert parse("get_webpage").obj == parse("get_website").obj
+
+
+def test_a_short_name_of_the_object_is_no_part_of_it():
+    from toolcheck.overlap.relations import object_relation
+    short = parse("get_dosage", "Get the dosage sensitivity curation of a gene.", _schema({"gene": "Symbol."}))
+    long_ = parse("get_dosage_sensitivity", "Dosage sensitivity scores of genes.", _schema({"gene": "Symbol."}))
+    assert object_relation(short, long_)[1] == "narrower"
+    whole = parse("get_order", "Get an order: date, customer and total.", _schema({"order_id": "Id."}))
+    part = parse("get_order_items", "Get the items of an order.", _schema({"order_id": "Id."}))
+    assert object_relation(whole, part)[1] == "part"
+    listed = parse("get_reviews", "Reviews of a product; the review count is in the header.", _schema({"id": "Id."}))
+    count = parse("get_review_count", "How many reviews a product has.", _schema({"id": "Id."}))
+    assert object_relation(listed, count)[1] == "part"
+
+
+def test_a_resource_of_many_organisms_covers_one_it_names():
+    from toolcheck.overlap.backends import covers_organism
+    hub = parse("Hub_get_gene", "Genes of human, mouse and yeast, merged from WormPages and others.", _schema({"id": "."}))
+    worm = parse("WormPages_get_gene", "A nematode gene (C. elegans).", _schema({"id": "."}))
+    fly = parse("FlyPages_get_gene", "A Drosophila gene.", _schema({"id": "."}))
+    assert covers_organism(hub, worm) and not covers_organism(hub, fly) and not covers_organism(worm, fly)
+
+
+def test_a_name_that_says_only_info_takes_its_object_from_the_first_sentence():
+    f = parse("Metab_get_info", "Get compound information for a metabolite by its name.", _schema({"name": "."}))
+    assert f.obj == ("compound",) and f.obj_src == "description" and f.facet == "meta"
+    # an object the name says stays (file_info: the file), and content is no information facet
+    assert parse("get_file_info", "Get information about a file or directory.").obj == ("file",)
+    assert parse("fetch_content", "Fetch the text of a web page.").obj_src == "name"
+
+
+def test_a_key_among_the_others_alternatives_is_the_same_key():
+    from toolcheck.overlap.keys import key_alternatives, one_of_alternatives
+    assert key_alternatives("get_dose_by_drug_name_or_atc_code") == (frozenset({"drug", "name"}),
+                                                                     frozenset({"atc", "code"}))
+    assert key_alternatives("get_dose_by_drug_name") == ()
+    assert one_of_alternatives("get_dose_by_drug_name", "get_dose_by_drug_name_or_atc_code", ("drug", "name"),
+                               ("drug", "name", "atc", "code"))
+    assert not one_of_alternatives("get_dose_by_weight", "get_dose_by_drug_name_or_atc_code", ("weight",),
+                                   ("drug", "name", "atc", "code"))
+
+
+def test_an_endpoint_path_names_no_format():
+    assert parse("x_search", "Search things (the /mechanism.json endpoint cannot filter).").platforms == {}
+    assert parse("x_get", "Get a page of https://example.org/data.json and more.").platforms == {}
+    assert "document_format" in parse("x_get", "Get the record as JSON.").platforms

@@ -125,3 +125,22 @@ def backend_notes(a: Frame, b: Frame) -> list[str]:
         else:
             out.append(f"`{x.name}`'s name says a service ({shown}), read as where it looks, not as its object")
     return out
+
+
+_WORD_RE = re.compile(r"[a-z][a-z0-9]*")
+
+
+def covers_organism(x: Frame, y: Frame) -> bool:
+    """x is a resource of many organisms that includes y's: its description or parameters' descriptions name three
+    or more organisms and also y's organism or y's service (Alliance_get_gene, 'integrates ... FlyBase, WormBase,
+    ZFIN ... plus human', vs WormBase_get_gene). Two one-organism databases (FlyBase vs MGI) still differ."""
+    from .lexicon import lexicon
+    from .relations import says
+
+    lx = lexicon()
+    text = x.desc_low + "\n" + x.param_low
+    named = {hit[1] for w in set(_WORD_RE.findall(text)) if (hit := lx.platform.get(w)) and hit[0] == "organism"}
+    if len(named) < 3:
+        return False
+    theirs = y.platforms.get("organism", frozenset())
+    return bool(theirs and theirs <= named) or any(says(x, n, text) for n in backend_names(y))

@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 
 from .frames import Frame
+from .keys import one_of_alternatives
 from .lexicon import lexicon
 from .relations import (
     align_services,
@@ -468,6 +469,8 @@ def _unsupported(a: Frame, b: Frame) -> bool:
 def _quals_differ(a: Frame, b: Frame, qa: tuple[str, ...], qb: tuple[str, ...]) -> bool:
     """Two values of one qualifier differ: a word the other lacks that is not a facet, a generic word, or the
     tools' object itself (by_drug_name ~ by_name on a drug tool; by_abuse_info vs by_abuse_dependence_info differ)."""
+    if one_of_alternatives(a.base_raw, b.base_raw, qa, qb):
+        return False  # by_drug_name vs by_drug_name_or_drugbank_id: the second takes the first's key too
     lx = lexicon()
     ignore = set(a.obj) | set(b.obj)
     diff = {w for w in set(qa) ^ set(qb) if w not in ignore and w not in lx.facet and w not in lx.generic

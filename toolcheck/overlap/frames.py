@@ -488,6 +488,7 @@ def split_sentences(text: str) -> list[str]:
     return [s for s in (x.strip() for x in _SENTENCE_RE.split(text)) if s]
 
 
+_PATH_RE = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+|(?<![\w.])/[\w./{}-]*\.\w+")
 _HAS_CJK_RE = re.compile(f"[{_HAN}{_KATA}{_HIRA}]")
 
 
@@ -548,7 +549,7 @@ def _lead(f: Frame, sentence: str) -> None:
         return
     if f.action is None:
         f.action, f.action_word, f.action_src = cls, words[i], "description"
-    if f.obj:
+    if f.obj and not _facet_only(f):
         return
     rest = _lead_object_words(words, i + 1, lx)
     if rest:
@@ -558,6 +559,11 @@ def _lead(f: Frame, sentence: str) -> None:
         f.facet = saved[2] or f.facet
         f.quantity = saved[3] or f.quantity
         f.detail = saved[4] | f.detail
+
+
+def _facet_only(f: Frame) -> bool:
+    """The name's object is one word of information (Metabolite_get_info): what of, its first sentence says."""
+    return len(f.obj) == 1 and f.obj_src == "name" and f.facet == "meta" and lexicon().facet.get(f.obj[0]) == "meta"
 
 
 def _lead_object_words(words: list[str], j: int, lx: Lexicon) -> list[str]:
@@ -683,8 +689,8 @@ def _bigram_firsts(lx: Lexicon) -> frozenset[str]:
 def _platforms(f: Frame, texts: list[str]) -> None:
     lx = lexicon()
     words: list[str] = []
-    for t in texts:
-        words.extend(_ASCII_WORD_RE.findall(t.lower()))
+    for t in texts:  # a URL or an endpoint path (/mechanism.json) names no format or platform the tool works on
+        words.extend(_ASCII_WORD_RE.findall(_PATH_RE.sub(" ", t.lower())))
     words.extend(f.name_words)
     words.extend(f.ns)
     present = set(words)
@@ -711,7 +717,7 @@ def _parse_description(f: Frame, description: str, known_names: frozenset[str] |
     f.sents = sents
     f.desc_low = text.lower()
     f.desc_text = text
-    if f.action is None or not f.obj:
+    if f.action is None or not f.obj or _facet_only(f):
         _lead(f, sents[0])
     _cues(f, text, sents, known_names, description if text is not description else None)
     _platforms(f, sents[:2])

@@ -77,3 +77,23 @@ def name_blank_key(key: tuple[str, ...], params: list[Param], raw: str = "") -> 
     out[req[0]] = replace(params[req[0]], canon="_".join(words), words=words, head=head, kind=kind,
                           wkey=_wkey(words))
     return out
+
+
+_BY_RE = re.compile(r"(?:^|[_\-])by[_\-](.+)$", re.IGNORECASE)
+_ALT_RE = re.compile(r"[_\-]or[_\-]", re.IGNORECASE)
+
+
+def key_alternatives(raw: str) -> tuple[frozenset[str], ...]:
+    """The keys a name offers as alternatives after ``by`` (``get_indications_by_drug_name_or_drugbank_id`` -> {drug,
+    name}, {drugbank, identifier}), each as canonical words; () without an ``or`` there."""
+    m = _BY_RE.search(raw)
+    if m is None or not _ALT_RE.search(m.group(1)):
+        return ()
+    from .params import param_words  # params imports this module
+    return tuple(frozenset(param_words(part)[0]) for part in _ALT_RE.split(m.group(1)) if part)
+
+
+def one_of_alternatives(raw_a: str, raw_b: str, qa: tuple[str, ...], qb: tuple[str, ...]) -> bool:
+    """One name's key is one of the alternatives the other's name offers (by_drug_name vs by_drug_name_or_drugbank_id):
+    the second takes the first's key too, so the keys do not differ."""
+    return frozenset(qa) in key_alternatives(raw_b) or frozenset(qb) in key_alternatives(raw_a)

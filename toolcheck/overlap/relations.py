@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .backends import align_backends, names_backend, service_only
+from .backends import align_backends, covers_organism, names_backend, service_only
 from .frames import Frame
 from .lexicon import lexicon
 from .params import Param, param_words
@@ -59,10 +59,24 @@ def object_relation(a: Frame, b: Frame, covered: frozenset[str] = frozenset()) -
     for x, y in ((a, b), (b, a)):
         n = len(x.obj)
         if n < len(y.obj) and y.obj[:n] == x.obj and y.head not in lx.facet:
+            if _says_whole(x, y):
+                return 0.7, "narrower"  # ClinGen_dosage_by_gene, 'dosage sensitivity curation': a short name
             return 0.2, "part"
     if shared:
         return 0.2, "head"
     return 0.0, "disjoint"
+
+
+_SHAPES = frozenset({"count", "total", "number", "statistic", "stats", "summary", "distribution", "frequency"})
+
+
+def _says_whole(x: Frame, y: Frame) -> bool:
+    """x's description writes y's whole object (x's object and the words y adds) as one phrase: x's name is a
+    short name of y's object (ClinGen_dosage_by_gene: 'Get ClinGen dosage sensitivity curation ...' vs
+    get_dosage_sensitivity), not the whole whose part y gets (a pull request vs its reviews)."""
+    if x.desc_empty or len(y.obj_words) != len(y.obj) or not _SHAPES.isdisjoint(y.obj[len(x.obj):]):
+        return False  # citations vs citation count: a count (a total, statistics) of the object is another answer
+    return says(x, " ".join(w.replace("_", " ") for w in y.obj_words).lower())
 
 
 def generic_side(a: Frame, b: Frame) -> tuple[Frame, Frame, str] | None:
@@ -281,7 +295,8 @@ def platform_conflict(a: Frame, b: Frame) -> tuple[str, str, str] | None:
     lx = lexicon()
     for cat in sorted(a.platforms.keys() & b.platforms.keys()):
         pa, pb = a.platforms[cat], b.platforms[cat]
-        if pa.isdisjoint(pb) and not lx.interchangeable.get(cat, False):
+        if pa.isdisjoint(pb) and not lx.interchangeable.get(cat, False) \
+                and not (cat == "organism" and (covers_organism(a, b) or covers_organism(b, a))):
             return cat, "/".join(_as_written(a, c) for c in sorted(pa)), "/".join(_as_written(b, c) for c in sorted(pb))
     for x, y, flip in ((a, b, False), (b, a, True)):
         if "web_search" in x.platforms and "web_search" not in y.platforms:
