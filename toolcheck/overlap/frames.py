@@ -480,6 +480,7 @@ def split_sentences(text: str) -> list[str]:
     return [s for s in (x.strip() for x in _SENTENCE_RE.split(text)) if s]
 
 
+_NOTE_RE = re.compile(r"\s*(?:note|warning|caution|important|nb)\b[^:.]{0,40}:", re.I)
 _HAS_CJK_RE = re.compile(f"[{_HAN}{_KATA}{_HIRA}]")
 
 
@@ -703,8 +704,8 @@ def _parse_description(f: Frame, description: str, known_names: frozenset[str] |
     f.sents = sents
     f.desc_low = text.lower()
     f.desc_text = text
-    if f.action is None or not f.obj:
-        _lead(f, sents[0])
+    if f.action is None or not f.obj:  # a first sentence that is a note (NOTE (checked ...): ...) says no job
+        _lead(f, next((x for x in sents if not _NOTE_RE.match(x)), sents[0]))
     _cues(f, text, sents, known_names, description if text is not description else None)
     _platforms(f, sents[:2])
 
