@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .frames import _IDENT_RE, Frame, norm_ident
+from .frames import Frame, norm_ident
 from .lexicon import lexicon, split_identifier
 from .params import param_words
 from .relations import (
@@ -319,6 +319,9 @@ def _explain_desc(a: Frame, b: Frame) -> str:
     return f"{round(d * 100)}% shared description terms ({', '.join(words)}{more}{note}{gloss})"
 
 
+_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.:-]+[A-Za-z0-9]+)*")  # a tool name as a sentence writes it
+
+
 def _explain_cue(a: Frame, b: Frame, out: list[str]) -> None:
     cue = cue_of(a, b)
     if cue:
@@ -326,8 +329,8 @@ def _explain_cue(a: Frame, b: Frame, out: list[str]) -> None:
         other = b if who is a else a
         if len(sentence) > 120:  # the quote shows the other tool's name (a window when it comes late)
             sentence = " ".join(sentence.split())
-            end = next((m.end() for m in _IDENT_RE.finditer(sentence) if norm_ident(m[m.lastindex]) in
-                        other.norm_names), 0)
+            end = next((m.end() for m in _NAME_RE.finditer(sentence) if norm_ident(m.group(0)) in other.norm_names),
+                       0)
             s = quote_through(sentence, end)
         else:
             s = sentence
