@@ -57,3 +57,9 @@ def test_one_of_several_substitutes_is_an_alias_only_of_the_tool_named_alike():
     assert cue_of(old, other)[0] == "instead"
     assert features(old, same)[FEATURES.index("cue_alias")] == 1.0
     assert features(old, other)[FEATURES.index("cue_alias")] == 0.0
+
+
+def test_a_note_first_sentence_is_not_what_the_tool_does():
+    f = parse("Quill", "NOTE (checked 2026-01-02): archive.example.org is slow. Find letters in the archive.",
+              PARAMS)
+    assert f.action == "search"  # not "checked", from the note

@@ -284,9 +284,24 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
         m = re.match(r"(?:description of `([^`]+)`: |`([^`]+)` says it is deprecated: )'(.*)'$", c)
         if m:
             t = tools[m.group(1) or m.group(2)]
-            quoted = m.group(3).removesuffix("...")
+            quoted = m.group(3).removesuffix("...").removeprefix("...")
             if " ".join(quoted.split()) not in " ".join((t.get("description") or "").split()):
                 bad(c, "the sentence is not in that description")
+        m = re.match(r"`([^`]+)`'s description lists (.+), the part `([^`]+)`'s name adds to the object, among what "
+                     r"it returns: '(.*)'$", c)
+        if m:
+            whole, words, part = tools[m.group(1)], m.group(2).lower().split(), tools[m.group(3)]
+            quoted = m.group(4).removesuffix("...").removeprefix("...")
+            if " ".join(quoted.split()) not in " ".join((whole.get("description") or "").split()):
+                bad(c, "the sentence is not in that description")
+            if not all(w in quoted.lower() and w in part["name"].lower() for w in words):
+                bad(c, "a part word is not in the quote or not in the part tool's name")
+        m = re.match(r"each takes a time window \((.+)\)$", c)
+        if m:
+            sides = m.group(1).split(" vs ")
+            for side in sides:
+                if not any(all(p in _props(t) for p in side.split("/")) for t in both):
+                    bad(c, f"no tool takes {side}")
         m = re.match(r"`([^`]+)` covers `([^`]+)` with its switch (\S+) on$", c)
         if m and m.group(3) not in _props(tools[m.group(1)]):
             bad(c, "that switch is not a parameter of it")

@@ -623,7 +623,7 @@ def _stage2_desc(a: Frame, b: Frame, x: dict[str, float], dots: tuple[float, flo
     if dots is False:
         dots = _desc_dots(a, b)
     if dots is not None:
-        d, ld = dots
+        d, ld = min(dots[0], 1.0), min(dots[1], 1.0)  # two unit vectors' cosine, up to float rounding
         if d:
             x["desc_cos"] = d
             if "ns_differ" in x:

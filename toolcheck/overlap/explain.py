@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .backends import backend_notes
-from .frames import Frame
+from .frames import Frame, norm_ident
 from .lexicon import lexicon, split_identifier
 from .params import param_words
 from .relations import (
@@ -27,7 +27,7 @@ from .relations import (
     pmatch,
     service_object,
 )
-from .subsume import part_listed, quote_part
+from .subsume import part_listed, quote_part, quote_through
 from .timespan import same_series, window_params
 from .vectors import pair_vectors
 
@@ -325,11 +325,21 @@ def _explain_desc(a: Frame, b: Frame) -> str:
     return f"{round(d * 100)}% shared description terms ({', '.join(words)}{more}{note}{gloss})"
 
 
+_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.:-]+[A-Za-z0-9]+)*")  # a tool name as a sentence writes it
+
+
 def _explain_cue(a: Frame, b: Frame, out: list[str]) -> None:
     cue = cue_of(a, b)
     if cue:
         kind, who, sentence = cue
-        s = sentence if len(sentence) <= 120 else sentence[:117] + "..."
+        other = b if who is a else a
+        if len(sentence) > 120:  # the quote shows the other tool's name (a window when it comes late)
+            sentence = " ".join(sentence.split())
+            end = next((m.end() for m in _NAME_RE.finditer(sentence) if norm_ident(m.group(0)) in other.norm_names),
+                       0)
+            s = quote_through(sentence, end)
+        else:
+            s = sentence
         out.append(f"description of `{who.name}`: '{s}'")
     elif a.deprecated or b.deprecated:
         who = a if a.deprecated else b

@@ -489,6 +489,7 @@ def split_sentences(text: str) -> list[str]:
 
 
 _PATH_RE = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+|(?<![\w.])/[\w./{}-]*\.\w+")
+_NOTE_RE = re.compile(r"\s*(?:note|warning|caution|important|nb)\b[^:.]{0,40}:", re.I)
 _HAS_CJK_RE = re.compile(f"[{_HAN}{_KATA}{_HIRA}]")
 
 
@@ -717,8 +718,8 @@ def _parse_description(f: Frame, description: str, known_names: frozenset[str] |
     f.sents = sents
     f.desc_low = text.lower()
     f.desc_text = text
-    if f.action is None or not f.obj or _facet_only(f):
-        _lead(f, sents[0])
+    if f.action is None or not f.obj or _facet_only(f):  # a first sentence that is a note (NOTE (checked ...): ...)
+        _lead(f, next((x for x in sents if not _NOTE_RE.match(x)), sents[0]))  # says no job
     _cues(f, text, sents, known_names, description if text is not description else None)
     _platforms(f, sents[:2])
 

@@ -133,6 +133,14 @@ def quote_part(sentence: str, words: tuple[str, ...], width: int = 120) -> str:
         return sentence
     low = sentence.lower()
     end = max((m.end() for w in words for m in re.finditer(r"\b" + re.escape(w.lower()), low)), default=0)
+    return quote_through(sentence, end, width)
+
+
+def quote_through(sentence: str, end: int, width: int = 120) -> str:
+    """At most ``width`` characters of the sentence that show it up to ``end``: its start when that is enough,
+    else a window ending a little after ``end``, marked ... where it is cut."""
+    if len(sentence) <= width:
+        return sentence
     if end <= width - 3:
         return sentence[:width - 3] + "..."
     start = max(0, end + 20 - (width - 6))
