@@ -22,8 +22,11 @@ import re
 from dataclasses import replace
 
 from .frames import Frame, norm_ident
+from .lexicon import lexicon
 
 _FIRST_RE = re.compile(r"[_\-\s.]|::")
+# first namespace words that name no provider (mcp_okppt_server__ vs mcp_filesystem__: two servers)
+GENERIC_PREFIXES = frozenset({"mcp", "tool", "tools", "api", "server", "servers"})
 _NAMED = "names_backend"  # memo key of a frame align_backends took a service name out of
 # words that name a kind of backend (where data is kept or served), not what it holds
 SERVICE_WORDS = frozenset({"atlas", "catalog", "catalogue", "database", "db", "archive", "repository", "portal",
@@ -134,13 +137,10 @@ def covers_organism(x: Frame, y: Frame) -> bool:
     """x is a resource of many organisms that includes y's: its description or parameters' descriptions name three
     or more organisms and also y's organism or y's service (Alliance_get_gene, 'integrates ... FlyBase, WormBase,
     ZFIN ... plus human', vs WormBase_get_gene). Two one-organism databases (FlyBase vs MGI) still differ."""
-    from .lexicon import lexicon
-    from .relations import says
-
     lx = lexicon()
     text = x.desc_low + "\n" + x.param_low
     named = {hit[1] for w in set(_WORD_RE.findall(text)) if (hit := lx.platform.get(w)) and hit[0] == "organism"}
     if len(named) < 3:
         return False
     theirs = y.platforms.get("organism", frozenset())
-    return bool(theirs and theirs <= named) or any(says(x, n, text) for n in backend_names(y))
+    return bool(theirs and theirs <= named) or any(re.search(rf"\b{re.escape(n)}\b", text) for n in backend_names(y))
