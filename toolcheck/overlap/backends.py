@@ -46,16 +46,30 @@ def backend_names(f: Frame) -> frozenset[str]:
     return m
 
 
+def _spans(x: Frame) -> tuple[list[str], frozenset[str]]:
+    """x's name object words, normalised, and every run of up to three of them written together (memoised)."""
+    m = x.memo.get("spans")
+    if m is None:
+        if not x.obj or x.obj_src != "name":
+            m = ([], frozenset())  # an object read from a description (Search DisProt for ...) is left alone
+        else:
+            surface = [norm_ident(w) for w in (x.obj_words if len(x.obj_words) == len(x.obj) else x.obj)]
+            m = (surface, frozenset("".join(surface[i:j]) for i in range(len(surface))
+                                    for j in range(i + 1, min(i + 3, len(surface)) + 1)))
+        x.memo["spans"] = m
+    return m
+
+
 def _hits(x: Frame, y: Frame) -> tuple[int, ...]:
     """The positions of x's object words (read from its name) that name y's service, the one of both when they are
     of one service (ClinGen_dosage_by_gene vs ClinGen_get_dosage_sensitivity); a service may be written as one
     word (uniref) or read as several (geo names): runs of up to three words."""
-    if not x.obj or x.obj_src != "name":
-        return ()  # an object read from a description (Search DisProt for ...) is left to the evidence
     names = backend_names(y)
     if not names:
         return ()
-    surface = [norm_ident(w) for w in (x.obj_words if len(x.obj_words) == len(x.obj) else x.obj)]
+    surface, runs = _spans(x)
+    if names.isdisjoint(runs):
+        return ()
     hit: set[int] = set()
     for i in range(len(surface)):
         for j in range(i + 1, min(i + 3, len(surface)) + 1):
