@@ -22,8 +22,11 @@ import re
 from dataclasses import replace
 
 from .frames import Frame, norm_ident
+from .lexicon import lexicon
 
 _FIRST_RE = re.compile(r"[_\-\s.]|::")
+# first namespace words that name no provider (mcp_okppt_server__ vs mcp_filesystem__: two servers)
+GENERIC_PREFIXES = frozenset({"mcp", "tool", "tools", "api", "server", "servers"})
 _NAMED = "names_backend"  # memo key of a frame align_backends took a service name out of
 # words that name a kind of backend (where data is kept or served), not what it holds
 SERVICE_WORDS = frozenset({"atlas", "catalog", "catalogue", "database", "db", "archive", "repository", "portal",
@@ -43,16 +46,30 @@ def backend_names(f: Frame) -> frozenset[str]:
     return m
 
 
+def _spans(x: Frame) -> tuple[list[str], frozenset[str]]:
+    """x's name object words, normalised, and every run of up to three of them written together (memoised)."""
+    m = x.memo.get("spans")
+    if m is None:
+        if not x.obj or x.obj_src != "name":
+            m = ([], frozenset())  # an object read from a description (Search DisProt for ...) is left alone
+        else:
+            surface = [norm_ident(w) for w in (x.obj_words if len(x.obj_words) == len(x.obj) else x.obj)]
+            m = (surface, frozenset("".join(surface[i:j]) for i in range(len(surface))
+                                    for j in range(i + 1, min(i + 3, len(surface)) + 1)))
+        x.memo["spans"] = m
+    return m
+
+
 def _hits(x: Frame, y: Frame) -> tuple[int, ...]:
     """The positions of x's object words (read from its name) that name y's service, the one of both when they are
     of one service (ClinGen_dosage_by_gene vs ClinGen_get_dosage_sensitivity); a service may be written as one
     word (uniref) or read as several (geo names): runs of up to three words."""
-    if not x.obj or x.obj_src != "name":
-        return ()  # an object read from a description (Search DisProt for ...) is left to the evidence
     names = backend_names(y)
     if not names:
         return ()
-    surface = [norm_ident(w) for w in (x.obj_words if len(x.obj_words) == len(x.obj) else x.obj)]
+    surface, runs = _spans(x)
+    if names.isdisjoint(runs):
+        return ()
     hit: set[int] = set()
     for i in range(len(surface)):
         for j in range(i + 1, min(i + 3, len(surface)) + 1):
@@ -134,13 +151,10 @@ def covers_organism(x: Frame, y: Frame) -> bool:
     """x is a resource of many organisms that includes y's: its description or parameters' descriptions name three
     or more organisms and also y's organism or y's service (Alliance_get_gene, 'integrates ... FlyBase, WormBase,
     ZFIN ... plus human', vs WormBase_get_gene). Two one-organism databases (FlyBase vs MGI) still differ."""
-    from .lexicon import lexicon
-    from .relations import says
-
     lx = lexicon()
     text = x.desc_low + "\n" + x.param_low
     named = {hit[1] for w in set(_WORD_RE.findall(text)) if (hit := lx.platform.get(w)) and hit[0] == "organism"}
     if len(named) < 3:
         return False
     theirs = y.platforms.get("organism", frozenset())
-    return bool(theirs and theirs <= named) or any(says(x, n, text) for n in backend_names(y))
+    return bool(theirs and theirs <= named) or any(re.search(rf"\b{re.escape(n)}\b", text) for n in backend_names(y))

@@ -36,9 +36,8 @@ from typing import Any
 
 from . import params as _params
 from .cues import instead_kind, own_words, sentence_kind
-from .keys import name_blank_key
 from .lexicon import Lexicon, lexicon, singular, split_identifier
-from .params import KEY_KINDS, Param, enum_terms, is_mode_param, make_param, switch_flags
+from .params import KEY_KINDS, Param, enum_terms, is_mode_param, make_param, name_blank_key, switch_flags
 
 MAX_DESC_CHARS = 2500
 MAX_PROPERTIES = 128

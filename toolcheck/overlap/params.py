@@ -5,7 +5,7 @@ that add a part to the answer. Pure functions of the lexicon."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import islice
 from typing import Any
@@ -157,3 +157,34 @@ def property_enum(v: dict, description: Any) -> tuple[list | None, bool]:
         return (enum if isinstance(enum, list) else None), False
     enum = documented_values(description)
     return enum, bool(enum)
+
+
+# words of a parameter name that say nothing of what it holds (input_value, query, value)
+_BLANK = frozenset({"input", "value", "query", "q", "term", "text", "string", "arg", "argument", "param",
+                    "parameter", "keyword"})
+
+
+_OR_RE = re.compile(r"[_\-\s]or[_\-\s]|[a-z]Or[A-Z]")
+
+
+def name_blank_key(key: tuple[str, ...], params: list[Param], raw: str = "") -> list[Param]:
+    """``params`` with the one required parameter of a tool whose name says it looks up by an id of some id system
+    (``by_pubchem_cid``) written as that key, when no parameter carries the key's words and that one's own words
+    say nothing (``input_value``): it holds the id the name speaks of, so it matches another tool's
+    ``pubchem_cid``, required or optional. A key of alternatives (``by_drug_or_id`` in ``raw``, the name as
+    written) is none. Unchanged otherwise (the usual case)."""
+    if not key or not params or _OR_RE.search(raw):
+        return params
+    system = set(key) - {"identifier"}
+    if not system or any(system & set(p.words) for p in params):
+        return params
+    req = [i for i, p in enumerate(params) if p.required and p.kind not in ("page", "auth", "format")]
+    if len(req) != 1 or not set(params[req[0]].words) <= _BLANK:
+        return params
+    words, head, kind = param_words("_".join(key))
+    if kind != "id" or any(param_words(w)[2] not in ("id", "other") for w in system):
+        return params  # the name's key is no id (by_name, by_region, by_drug_name_or_id): the parameter's own kind stands
+    out = list(params)
+    out[req[0]] = replace(params[req[0]], canon="_".join(words), words=words, head=head, kind=kind,
+                          wkey=_wkey(words))
+    return out

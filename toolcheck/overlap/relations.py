@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .backends import align_backends, covers_organism, names_backend, service_only
+from .backends import GENERIC_PREFIXES, align_backends, covers_organism, names_backend, service_only
 from .frames import Frame
 from .lexicon import lexicon
 from .params import Param, param_words
@@ -420,9 +420,11 @@ def ns_conflict(a: Frame, b: Frame) -> tuple[str, str] | None:
         # core_memory_list_keys vs archival_memory_list_keys: two kinds of one thing before the verb
         return " ".join(a.ns), " ".join(b.ns)
     if len(a.ns) > 1 and len(b.ns) > 1 and a.ns[0] == b.ns[0] and set(a.ns[1:]).isdisjoint(b.ns[1:]) \
+            and a.ns[0] not in GENERIC_PREFIXES \
             and not service_only(set(a.ns[1:])) and not service_only(set(b.ns[1:])) and not names_backend(a, b):
         # NCBIGene_get_summary vs NCBIProtein_get_summary: two databases of one provider (EWASAtlas_ vs
-        # EWASCatalog_ are two backends of one field; UniProt_get_uniref_cluster names UniRef's service)
+        # EWASCatalog_ are two backends of one field; UniProt_get_uniref_cluster names UniRef's service;
+        # mcp_notes_server__ vs mcp_disk__ are two servers, mcp no provider)
         return " ".join(a.ns), " ".join(b.ns)
     na = {w for w in a.ns if w not in lx.platform} - set(b.ns)
     nb = {w for w in b.ns if w not in lx.platform} - set(a.ns)
