@@ -59,3 +59,16 @@ def test_a_long_sentence_is_quoted_around_the_part():
     s = "Returns " + ", ".join(f"field{i}" for i in range(30)) + ", crew, and home port"
     q = quote_part(s, ("crew",))
     assert "crew" in q and len(q) <= 120
+
+
+def test_a_count_of_the_object_is_no_part_of_it():
+    """A record that says it returns its count (the reviews, their count and texts) does not cover the count tool
+    as a part: a count is what is known of the object, and the message calls it a count, not a part."""
+    key = {"type": "object", "properties": {"isbn": {"type": "string"}}, "required": ["isbn"]}
+    whole = parse("get_reviews", "Get the reader reviews of a book (their count and the review texts), by ISBN.", key)
+    count = parse("get_review_count", "How many reader reviews a book has, by ISBN.", key)
+    assert part_listed(whole, count, "same") is None and part_listed(count, whole, "same") is None
+    assert features(count, whole)[FEATURES.index("part_listed")] == 0.0
+    text = "; ".join(explain(count, whole))
+    assert "one object is a count of the other (reviews vs review count)" in text
+    assert "a part of the other" not in text and "lists count" not in text

@@ -26,7 +26,7 @@ from .relations import (
     pmatch,
     service_object,
 )
-from .subsume import part_listed, quote_part, quote_through
+from .subsume import COUNT_WORDS, part_listed, quote_part, quote_through
 from .timespan import same_series, window_params
 from .vectors import pair_vectors
 
@@ -176,12 +176,24 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
         elif how == "narrower":
             obj = _narrower(a, b, oa, ob, cover)
         else:
-            obj = _OBJECTS[how].format(ob, oa)
+            obj = (_COUNT_OF if how == "part" and _counts(a, b) else _OBJECTS[how]).format(ob, oa)
             obj = obj[:-1] + _desc_note(a, b) + ")"
     if act and obj and obj.startswith("the same object") and rel in ("same", "related"):
         out.append(f"{act} on {obj}")
     else:
         out.extend(s for s in (act, obj) if s)
+
+
+_COUNT_OF = "one object is a count of the other ({} vs {})"  # a count is what is known of it, not a part
+
+
+def _counts(a: Frame, b: Frame) -> bool:
+    """The longer object is the shorter's plus a count word (citations vs citation count)."""
+    for x, y in ((a, b), (b, a)):
+        n = len(x.obj)
+        if n < len(y.obj) and y.obj[:n] == x.obj and any(w.lower() in COUNT_WORDS for w in y.obj_words[n:]):
+            return True
+    return False
 
 
 def _desc_note(a: Frame, b: Frame) -> str:
