@@ -27,7 +27,7 @@ from .relations import (
     service_object,
 )
 from .subsume import COUNT_WORDS, part_listed, quote_part, quote_through
-from .timespan import same_series, window_params
+from .timespan import same_series, step_params, window_params
 from .vectors import pair_vectors
 
 
@@ -116,16 +116,8 @@ def explain(a: Frame, b: Frame) -> list[str]:
                    f"`{y.name}` after its verb")
     _explain_quals(a, b, out)
     _explain_kinds(a, b, out)
-    extra = params_match(a, b)[2] if a.params and b.params else None
     params, matched = _explain_params(a, b)
-    if extra:
-        who = a if extra in a.params else b
-        other = b if who is a else a
-        loose = matched.get(extra.raw) if who is a else next((x for x, y in matched.items() if y == extra.raw), None)
-        if loose:  # matched below by its kind or last word only: say so rather than 'no counterpart'
-            out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` matches only loosely (`{loose}`)")
-        else:
-            out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` has no counterpart for")
+    _explain_extra(a, b, matched, out)
     out.extend(params)
     if not a.desc_empty and not b.desc_empty:
         out.append(_explain_desc(a, b))
@@ -138,6 +130,29 @@ def explain(a: Frame, b: Frame) -> list[str]:
         else:
             out.append(f"`{x.name}` covers `{y.name}` with {param}={value}")
     return out
+
+
+def _explain_series(a: Frame, b: Frame, act: str | None, series: tuple, out: list[str]) -> None:
+    """Two series of one thing: the objects once the window words are set aside, each tool's window parameters
+    (the required ones said so) and a sampling step (interval), which is no window."""
+    wb, wa = window_params(b), window_params(a)
+    out.append(f"{act} on objects that agree once time-window words are set aside ({_series_pair(a, b, series)}); "
+               f"each takes a time window ({wa if wa == wb else f'{wb} vs {wa}'})")
+    out.extend(f"`{f.name}` also takes a sampling step ({step_params(f)})" for f in (b, a) if step_params(f))
+
+
+def _explain_extra(a: Frame, b: Frame, matched: dict[str, str], out: list[str]) -> None:
+    """A required parameter of one tool that the other has no counterpart for (or only a loose one)."""
+    extra = params_match(a, b)[2] if a.params and b.params else None
+    if extra is None or extra.kind == "time" and same_series(a, b, lexicon().relation(a.action, b.action)):
+        return  # (two series: each one's window parameters are the other's counterparts, dates ~ a period)
+    who = a if extra in a.params else b
+    other = b if who is a else a
+    loose = matched.get(extra.raw) if who is a else next((x for x, y in matched.items() if y == extra.raw), None)
+    if loose:  # matched below by its kind or last word only: say so rather than 'no counterpart'
+        out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` matches only loosely (`{loose}`)")
+    else:
+        out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` has no counterpart for")
 
 
 def _explain_name(a: Frame, b: Frame, out: list[str]) -> None:
@@ -161,9 +176,7 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
     obj = None
     series = same_series(a, b, rel) if a.obj and b.obj else None
     if series:  # decide reads one object once the time-window words are set aside
-        wb, wa = window_params(b), window_params(a)
-        out.append(f"{act} on objects that agree once time-window words are set aside ({_series_pair(a, b, series)}); "
-                   f"each takes a time window ({wa if wa == wb else f'{wb} vs {wa}'})")
+        _explain_series(a, b, act, series, out)
         return
     if a.obj and b.obj:
         _, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
