@@ -298,8 +298,12 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
         if m:
             t = tools[m.group(1) or m.group(2)]
             quoted = m.group(3).removesuffix("...").removeprefix("...")
-            if " ".join(quoted.split()) not in " ".join((t.get("description") or "").split()):
-                bad(c, "the sentence is not in that description")
+            desc, at = " ".join((t.get("description") or "").split()), 0
+            for piece in quoted.split(" ... "):  # a list's introducing sentence ... one of its items
+                at = desc.find(" ".join(piece.split()), at)
+                if at < 0:
+                    bad(c, "the sentence is not in that description")
+                    break
         m = re.match(r"`([^`]+)`'s description lists (.+), the part `([^`]+)`'s name adds to the object, among what "
                      r"it returns: '(.*)'$", c)
         if m:

@@ -352,8 +352,8 @@ def _explain_cue(a: Frame, b: Frame, out: list[str]) -> None:
     if cue:
         kind, who, sentence = cue
         other = b if who is a else a
+        sentence = " ".join(sentence.split())  # a quote on one line (a list item's newline and indent collapsed)
         if len(sentence) > 120:  # the quote shows the other tool's name (a window when it comes late)
-            sentence = " ".join(sentence.split())
             end = next((m.end() for m in _NAME_RE.finditer(sentence) if norm_ident(m.group(0)) in other.norm_names),
                        0)
             s = quote_through(sentence, end)
