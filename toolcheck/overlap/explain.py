@@ -141,6 +141,31 @@ def _explain_series(a: Frame, b: Frame, act: str | None, series: tuple, out: lis
     out.extend(f"`{f.name}` also takes a sampling step ({step_params(f)})" for f in (b, a) if step_params(f))
 
 
+def _explain_cardinality(a: Frame, b: Frame, out: list[str]) -> None:
+    """A listing vs a get-one by key, or a bulk form, when the parameters show it."""
+    if ((is_one(a) and is_many(b)) or (is_one(b) and is_many(a))) and not same_series(a, b, lexicon().relation(
+            a.action, b.action)):  # two series each return many values of one subject: no listing vs one
+        many, one = (b, a) if is_one(a) and is_many(b) else (a, b)
+        if is_bulk(a, b):
+            out.append(f"`{many.name}` takes a list of what `{one.name}` takes one of (a bulk form)")
+        elif _lists(many, one):
+            out.append(f"`{many.name}` lists, `{one.name}` gets one by key")
+
+
+def _lists(many: Frame, one: Frame) -> bool:
+    """The parameters show that ``many`` lists: it takes a query or a page (limit, offset), or keys other than
+    ``one``'s. Two tools that take the same one key (trial_locations_getter vs trial_getter, both an nct_id) differ
+    by a plural object word only: that is no listing against a get by key."""
+    if any(p.kind in ("query", "page") for p in many.params):
+        return True
+    rm = [p for p in many.params if p.required and p.kind not in ("auth", "format")]
+    ro = [p for p in one.params if p.required and p.kind not in ("auth", "format")]
+    if not rm or not ro:
+        return True
+    im, io = pindex(many), pindex(one)
+    return not (all(pmatch(p, io)[0] >= 0.9 for p in rm) and all(pmatch(p, im)[0] >= 0.9 for p in ro))
+
+
 def _explain_extra(a: Frame, b: Frame, matched: dict[str, str], out: list[str]) -> None:
     """A required parameter of one tool that the other has no counterpart for (or only a loose one)."""
     extra = params_match(a, b)[2] if a.params and b.params else None
@@ -290,13 +315,7 @@ def _explain_kinds(a: Frame, b: Frame, out: list[str]) -> None:
         out.append(f"the same state ({'/'.join(sorted(a.states))})")
     if a.facet and b.facet and a.facet != b.facet:
         out.append(f"one returns {a.facet}, the other {b.facet}")
-    if ((is_one(a) and is_many(b)) or (is_one(b) and is_many(a))) and not same_series(a, b, lexicon().relation(
-            a.action, b.action)):  # two series each return many values of one subject: no listing vs one
-        many, one = (b, a) if is_one(a) and is_many(b) else (a, b)
-        if is_bulk(a, b):
-            out.append(f"`{many.name}` takes a list of what `{one.name}` takes one of (a bulk form)")
-        else:
-            out.append(f"`{many.name}` lists, `{one.name}` gets one by key")
+    _explain_cardinality(a, b, out)
     plat = platform_conflict(a, b)
     if plat:
         out.append(f"different {_PLATFORM_KINDS.get(plat[0], ('platform', 'platforms'))[1]} ({plat[2]} vs {plat[1]})")
