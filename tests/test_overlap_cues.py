@@ -63,3 +63,30 @@ def test_a_note_first_sentence_is_not_what_the_tool_does():
     f = parse("Quill", "NOTE (checked 2026-01-02): archive.example.org is slow. Find letters in the archive.",
               PARAMS)
     assert f.action == "search"  # not "checked", from the note
+
+
+LISTED = ("Everything recorded about a weather station.\n\n    For single feeds only, use the narrower tools:\n"
+          "    - station_get_wind: Wind speed and gusts\n    - station_get_rain: Rainfall totals\n    ")
+
+
+def test_a_list_item_is_read_with_the_sentence_introducing_it():
+    """The items of 'For single feeds only, use the narrower tools:' are pointers of that sentence: not a mere
+    mention of the item alone, never more than a conditional pointer, and the quote is the introducing sentence
+    and the item, on one line, without the next item's mark."""
+    f = parse("station_get_all", LISTED, PARAMS)
+    kind, said = f.cue_names["stationgetrain"]
+    assert kind in ("instead", "workflow")
+    assert said.startswith("For single feeds only, use the narrower tools:") and said.endswith("Rainfall totals")
+    assert f.cue_names["stationgetwind"][1].endswith("- station_get_wind: Wind speed and gusts")
+    from toolcheck.overlap import explain
+    wind = parse("station_get_wind", "Wind speed and gusts measured at a station.", PARAMS)
+    text = "; ".join(explain(wind, f))
+    assert "'For single feeds only, use the narrower tools: - station_get_wind: Wind speed and gusts'" in text
+    assert "\n" not in text
+
+
+def test_a_listed_substitute_is_at_most_a_pointer():
+    """'Use one of these instead:' then a list: several tools, none of them this tool's alias."""
+    d = "Old readings endpoint. Use one of these instead:\n- station_get_wind: wind\n- station_get_rain: rain"
+    assert _kind(d, "stationgetrain") == "instead"
+    assert _kind(d, "stationgetwind") == "instead"

@@ -107,6 +107,19 @@ def _props(t: dict) -> dict:
     return p.get("properties") or {} if isinstance(p, dict) else {}
 
 
+def _takes_window(t: dict, side: str) -> bool:
+    """``side`` (``required start_date/end_date, period``) is what the tool takes: each parameter, the ones said
+    required in its required list, the others not."""
+    props = t.get("parameters") or {}
+    req = set(props.get("required") or ()) if isinstance(props, dict) else set()
+    for part in side.split(", "):
+        required = part.startswith("required ")
+        names = part.removeprefix("required ").split("/")
+        if not all(n in _props(t) and (n in req) == required for n in names):
+            return False
+    return True
+
+
 def _mentions(t: dict, word: str) -> bool:
     """The word is in the name or description, as written or inflected (updates, updated, updating; deleting)."""
     text = _text(t)
@@ -285,8 +298,12 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
         if m:
             t = tools[m.group(1) or m.group(2)]
             quoted = m.group(3).removesuffix("...").removeprefix("...")
-            if " ".join(quoted.split()) not in " ".join((t.get("description") or "").split()):
-                bad(c, "the sentence is not in that description")
+            desc, at = " ".join((t.get("description") or "").split()), 0
+            for piece in quoted.split(" ... "):  # a list's introducing sentence ... one of its items
+                at = desc.find(" ".join(piece.split()), at)
+                if at < 0:
+                    bad(c, "the sentence is not in that description")
+                    break
         m = re.match(r"`([^`]+)`'s description lists (.+), the part `([^`]+)`'s name adds to the object, among what "
                      r"it returns: '(.*)'$", c)
         if m:
@@ -300,8 +317,11 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
         if m:
             sides = m.group(1).split(" vs ")
             for side in sides:
-                if not any(all(p in _props(t) for p in side.split("/")) for t in both):
+                if not any(_takes_window(t, side) for t in both):
                     bad(c, f"no tool takes {side}")
+        m = re.match(r"`([^`]+)` also takes a sampling step \((.+)\)$", c)
+        if m and not all(p in _props(tools[m.group(1)]) for p in m.group(2).split("/")):
+            bad(c, "that step is not a parameter of it")
         m = re.match(r"`([^`]+)` covers `([^`]+)` with its switch (\S+) on$", c)
         if m and m.group(3) not in _props(tools[m.group(1)]):
             bad(c, "that switch is not a parameter of it")

@@ -59,3 +59,29 @@ def test_a_long_sentence_is_quoted_around_the_part():
     s = "Returns " + ", ".join(f"field{i}" for i in range(30)) + ", crew, and home port"
     q = quote_part(s, ("crew",))
     assert "crew" in q and len(q) <= 120
+
+
+def test_a_count_of_the_object_is_no_part_of_it():
+    """A record that says it returns its count (the reviews, their count and texts) does not cover the count tool
+    as a part: a count is what is known of the object, and the message calls it a count, not a part."""
+    key = {"type": "object", "properties": {"isbn": {"type": "string"}}, "required": ["isbn"]}
+    whole = parse("get_reviews", "Get the reader reviews of a book (their count and the review texts), by ISBN.", key)
+    count = parse("get_review_count", "How many reader reviews a book has, by ISBN.", key)
+    assert part_listed(whole, count, "same") is None and part_listed(count, whole, "same") is None
+    assert features(count, whole)[FEATURES.index("part_listed")] == 0.0
+    text = "; ".join(explain(count, whole))
+    assert "one object is a count of the other (reviews vs review count)" in text
+    assert "a part of the other" not in text and "lists count" not in text
+
+
+def test_a_plural_part_by_the_same_one_key_is_no_listing():
+    """Both take one ship_id: the plural object word (ship cabins) alone shows no listing against a get by key;
+    a page or a query would."""
+    key = {"type": "object", "properties": {"ship_id": {"type": "string"}}, "required": ["ship_id"]}
+    whole = parse("get_ship", "Look up a ship by id. Returns its name, flag, tonnage and cabins.", key)
+    cabins = parse("get_ship_cabins", "The cabins of a ship, with their decks and berths.", key)
+    assert not any(" lists, " in s for s in explain(cabins, whole))
+    paged = {"type": "object", "properties": {"ship_id": {"type": "string"}, "limit": {"type": "integer"}},
+             "required": ["ship_id"]}
+    listed = parse("get_ship_cabins", "The cabins of a ship, with their decks and berths.", paged)
+    assert any("`get_ship_cabins` lists, `get_ship` gets one by key" in s for s in explain(listed, whole))

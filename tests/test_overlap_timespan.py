@@ -44,3 +44,14 @@ def test_series_of_other_things_or_subjects_do_not():
 def test_blocking_proposes_series_pairs():
     frames = [PERIOD, RANGE, _tool("delete_watchlist", ["label"], label="string")]
     assert [(i, j) for i, j, _ in find_overlaps(frames, 0.5)] == [(0, 1)]
+
+
+def test_the_message_names_each_window_and_no_missing_counterpart():
+    """The window is what each tool takes to say the time (required dates vs a period); a sampling interval is no
+    window, and a required date has the other series' period as its counterpart: never 'no counterpart'."""
+    x = dict(zip(FEATURES, features(RANGE, PERIOD), strict=True))
+    assert x["extra_required"] == 0.0
+    text = "; ".join(explain(RANGE, PERIOD))
+    assert "each takes a time window (period vs required start_date/end_date)" in text
+    assert "`get_price_history` also takes a sampling step (interval)" in text
+    assert "no counterpart" not in text and "period/interval" not in text

@@ -10,6 +10,10 @@ lexicon's cue phrases. ``instead_kind(...)`` refines an ``instead`` sentence for
 * ``instead``: a conditional pointer, to a different job: "Use X instead when you have many variants", "For
   searching by DOI, use X instead", "use X instead if you need the full panel".
 
+An item of a list that a sentence ending in a colon introduces ("For specific sections only, use the specialised
+tools:" then "- trial_locations_getter: Site locations") is read with that sentence (``list_intro``), and is at most
+a pointer (``instead``): a list names several tools, none of them as this tool's alias.
+
 A condition that only restates the tool's own scope ("For C. elegans genes" in a C. elegans gene tool) is none.
 Everything is read from the one tool's own text: a frame never depends on the other tools of the set.
 """
@@ -115,3 +119,32 @@ def _restates(clause: str, own: frozenset[str]) -> bool:
 def own_words(name_words: frozenset[str], lead: str) -> frozenset[str]:
     """A tool's own words, as _restates compares them: its name's and its first sentence's, singular."""
     return frozenset(singular(w) for w in (*name_words, *_WORD_RE.findall(lead.lower())))
+
+
+_BULLET_END_RE = re.compile(r"\n\s*[-*•]\s*$")  # a sentence's slice that ends where a list item begins
+
+
+def list_intro(text: str, bounds: list[int], k: int) -> int | None:
+    """The sentence that introduces the list whose item sentence ``k`` is (the nearest before it that ends in a
+    colon, every sentence between being an item of the list), or None when ``k`` is no such item. ``bounds``:
+    where each sentence of ``text`` begins (its slice runs to the next one's start, the separator included)."""
+    i = k
+    while i > 0:
+        prev = text[bounds[i - 1]:bounds[i]]
+        if not _BULLET_END_RE.search(prev):
+            return None
+        if _BULLET_END_RE.sub("", prev).rstrip().endswith(":"):
+            return i - 1
+        i -= 1
+    return None
+
+
+def strip_bullet(sentence: str) -> str:
+    """The sentence without the mark of the next list item that its slice ends with ('...contacts\\n    -')."""
+    return _BULLET_END_RE.sub("", sentence).rstrip()
+
+
+def bullet_mark(sentence: str) -> str:
+    """The list mark ('-', '*', a bullet) that the sentence's slice ends with, '-' when none is seen."""
+    m = _BULLET_END_RE.search(sentence)
+    return m.group(0).strip() if m else "-"

@@ -458,8 +458,8 @@ def _stage2_params(a: Frame, b: Frame, x: dict[str, float]) -> None:
             x["param_sim"] = ps
         if rs:
             x["req_sim"] = rs
-        if extra is not None:
-            x["extra_required"] = 1.0
+        if extra is not None and not (extra.kind == "time" and "time_series" in x):
+            x["extra_required"] = 1.0  # (two series: a required window has the other's window as counterpart)
     elif a.params or b.params:
         for p in a.params or b.params:
             if p.required and p.kind not in ("page", "auth", "format"):

@@ -27,8 +27,8 @@ from .relations import (
     pmatch,
     service_object,
 )
-from .subsume import part_listed, quote_part, quote_through
-from .timespan import same_series, window_params
+from .subsume import COUNT_WORDS, part_listed, quote_part, quote_through
+from .timespan import same_series, step_params, window_params
 from .vectors import pair_vectors
 
 
@@ -119,16 +119,8 @@ def explain(a: Frame, b: Frame) -> list[str]:
     out.extend(notes)
     _explain_quals(a, b, out)
     _explain_kinds(a, b, out)
-    extra = params_match(a, b)[2] if a.params and b.params else None
     params, matched = _explain_params(a, b)
-    if extra:
-        who = a if extra in a.params else b
-        other = b if who is a else a
-        loose = matched.get(extra.raw) if who is a else next((x for x, y in matched.items() if y == extra.raw), None)
-        if loose:  # matched below by its kind or last word only: say so rather than 'no counterpart'
-            out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` matches only loosely (`{loose}`)")
-        else:
-            out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` has no counterpart for")
+    _explain_extra(a, b, matched, out)
     out.extend(params)
     if not a.desc_empty and not b.desc_empty:
         out.append(_explain_desc(a, b))
@@ -141,6 +133,54 @@ def explain(a: Frame, b: Frame) -> list[str]:
         else:
             out.append(f"`{x.name}` covers `{y.name}` with {param}={value}")
     return out
+
+
+def _explain_series(a: Frame, b: Frame, act: str | None, series: tuple, out: list[str]) -> None:
+    """Two series of one thing: the objects once the window words are set aside, each tool's window parameters
+    (the required ones said so) and a sampling step (interval), which is no window."""
+    wb, wa = window_params(b), window_params(a)
+    out.append(f"{act} on objects that agree once time-window words are set aside ({_series_pair(a, b, series)}); "
+               f"each takes a time window ({wa if wa == wb else f'{wb} vs {wa}'})")
+    out.extend(f"`{f.name}` also takes a sampling step ({step_params(f)})" for f in (b, a) if step_params(f))
+
+
+def _explain_cardinality(a: Frame, b: Frame, out: list[str]) -> None:
+    """A listing vs a get-one by key, or a bulk form, when the parameters show it."""
+    if ((is_one(a) and is_many(b)) or (is_one(b) and is_many(a))) and not same_series(a, b, lexicon().relation(
+            a.action, b.action)):  # two series each return many values of one subject: no listing vs one
+        many, one = (b, a) if is_one(a) and is_many(b) else (a, b)
+        if is_bulk(a, b):
+            out.append(f"`{many.name}` takes a list of what `{one.name}` takes one of (a bulk form)")
+        elif _lists(many, one):
+            out.append(f"`{many.name}` lists, `{one.name}` gets one by key")
+
+
+def _lists(many: Frame, one: Frame) -> bool:
+    """The parameters show that ``many`` lists: it takes a query or a page (limit, offset), or keys other than
+    ``one``'s. Two tools that take the same one key (trial_locations_getter vs trial_getter, both an nct_id) differ
+    by a plural object word only: that is no listing against a get by key."""
+    if any(p.kind in ("query", "page") for p in many.params):
+        return True
+    rm = [p for p in many.params if p.required and p.kind not in ("auth", "format")]
+    ro = [p for p in one.params if p.required and p.kind not in ("auth", "format")]
+    if not rm or not ro:
+        return True
+    im, io = pindex(many), pindex(one)
+    return not (all(pmatch(p, io)[0] >= 0.9 for p in rm) and all(pmatch(p, im)[0] >= 0.9 for p in ro))
+
+
+def _explain_extra(a: Frame, b: Frame, matched: dict[str, str], out: list[str]) -> None:
+    """A required parameter of one tool that the other has no counterpart for (or only a loose one)."""
+    extra = params_match(a, b)[2] if a.params and b.params else None
+    if extra is None or extra.kind == "time" and same_series(a, b, lexicon().relation(a.action, b.action)):
+        return  # (two series: each one's window parameters are the other's counterparts, dates ~ a period)
+    who = a if extra in a.params else b
+    other = b if who is a else a
+    loose = matched.get(extra.raw) if who is a else next((x for x, y in matched.items() if y == extra.raw), None)
+    if loose:  # matched below by its kind or last word only: say so rather than 'no counterpart'
+        out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` matches only loosely (`{loose}`)")
+    else:
+        out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` has no counterpart for")
 
 
 def _explain_name(a: Frame, b: Frame, out: list[str]) -> None:
@@ -164,9 +204,7 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
     obj = None
     series = same_series(a, b, rel) if a.obj and b.obj else None
     if series:  # decide reads one object once the time-window words are set aside
-        wb, wa = window_params(b), window_params(a)
-        out.append(f"{act} on objects that agree once time-window words are set aside ({_series_pair(a, b, series)}); "
-                   f"each takes a time window ({wa if wa == wb else f'{wb} vs {wa}'})")
+        _explain_series(a, b, act, series, out)
         return
     if a.obj and b.obj:
         _, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
@@ -179,12 +217,24 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
         elif how == "narrower":
             obj = _narrower(a, b, oa, ob, cover)
         else:
-            obj = _OBJECTS[how].format(ob, oa)
+            obj = (_COUNT_OF if how == "part" and _counts(a, b) else _OBJECTS[how]).format(ob, oa)
             obj = obj[:-1] + _desc_note(a, b) + ")"
     if act and obj and obj.startswith("the same object") and rel in ("same", "related"):
         out.append(f"{act} on {obj}")
     else:
         out.extend(s for s in (act, obj) if s)
+
+
+_COUNT_OF = "one object is a count of the other ({} vs {})"  # a count is what is known of it, not a part
+
+
+def _counts(a: Frame, b: Frame) -> bool:
+    """The longer object is the shorter's plus a count word (citations vs citation count)."""
+    for x, y in ((a, b), (b, a)):
+        n = len(x.obj)
+        if n < len(y.obj) and y.obj[:n] == x.obj and any(w.lower() in COUNT_WORDS for w in y.obj_words[n:]):
+            return True
+    return False
 
 
 def _desc_note(a: Frame, b: Frame) -> str:
@@ -271,13 +321,7 @@ def _explain_kinds(a: Frame, b: Frame, out: list[str]) -> None:
         out.append(f"the same state ({'/'.join(sorted(a.states))})")
     if a.facet and b.facet and a.facet != b.facet:
         out.append(f"one returns {a.facet}, the other {b.facet}")
-    if ((is_one(a) and is_many(b)) or (is_one(b) and is_many(a))) and not same_series(a, b, lexicon().relation(
-            a.action, b.action)):  # two series each return many values of one subject: no listing vs one
-        many, one = (b, a) if is_one(a) and is_many(b) else (a, b)
-        if is_bulk(a, b):
-            out.append(f"`{many.name}` takes a list of what `{one.name}` takes one of (a bulk form)")
-        else:
-            out.append(f"`{many.name}` lists, `{one.name}` gets one by key")
+    _explain_cardinality(a, b, out)
     plat = platform_conflict(a, b)
     if plat:
         out.append(f"different {_PLATFORM_KINDS.get(plat[0], ('platform', 'platforms'))[1]} ({plat[2]} vs {plat[1]})")
@@ -333,8 +377,8 @@ def _explain_cue(a: Frame, b: Frame, out: list[str]) -> None:
     if cue:
         kind, who, sentence = cue
         other = b if who is a else a
+        sentence = " ".join(sentence.split())  # a quote on one line (a list item's newline and indent collapsed)
         if len(sentence) > 120:  # the quote shows the other tool's name (a window when it comes late)
-            sentence = " ".join(sentence.split())
             end = next((m.end() for m in _NAME_RE.finditer(sentence) if norm_ident(m.group(0)) in other.norm_names),
                        0)
             s = quote_through(sentence, end)

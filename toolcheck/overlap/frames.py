@@ -35,7 +35,7 @@ from itertools import islice
 from typing import Any
 
 from . import params as _params
-from .cues import instead_kind, own_words, sentence_kind
+from .cues import bullet_mark, instead_kind, list_intro, own_words, sentence_kind, strip_bullet
 from .lexicon import Lexicon, lexicon, singular, split_identifier
 from .params import KEY_KINDS, Param, enum_terms, is_mode_param, make_param, name_blank_key, switch_flags
 
@@ -631,17 +631,27 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
         if len(key) < 3:
             continue
         k = bisect_right(bounds, pos) - 1
+        intro = list_intro(text, bounds, k)  # an item of a list: read with the sentence introducing it
+        head = "" if intro is None else _sentence_at(text, bounds, intro) + " "
         kind = kinds.get(k)
         if kind is None:
-            kind = kinds[k] = sentence_kind(_sentence_at(text, bounds, k).lower(), res)
+            kind = kinds[k] = sentence_kind((head + _sentence_at(text, bounds, k)).lower(), res)
         if kind == "instead":  # unconditional (an alias), among several substitutes, or a pointer to another job
             end = bounds[k + 1] if k + 1 < len(bounds) else len(text)
-            kind = instead_kind(text[bounds[k]:end], pos - bounds[k], pos + len(ident) - bounds[k],
+            at = len(head) + pos - bounds[k] - (len(text[bounds[k]:end]) - len(text[bounds[k]:end].lstrip()))
+            kind = instead_kind(head + text[bounds[k]:end].lstrip(), at, at + len(ident),
                                 [x[x.lastindex] for x in _IDENT_RE.finditer(text, bounds[k], end)],
                                 own_words(f.name_words, sentences[0]))
+        if intro is not None and _RANK[kind] > _RANK["instead"]:
+            kind = "instead"  # a list names several tools: at most a pointer, never this tool's alias
         prev = f.cue_names.get(key)
         if prev is None or _RANK[kind] > _RANK[prev[0]]:
-            f.cue_names[key] = (kind, _sentence_at(quote_text, quote_bounds, k))
+            said = _sentence_at(quote_text, quote_bounds, k)
+            if intro is not None:  # the introducing sentence, the item's own mark, the item (... between)
+                mark = bullet_mark(quote_text[quote_bounds[k - 1]:quote_bounds[k]])
+                gap = " " if k == intro + 1 else " ... "
+                said = f"{_sentence_at(quote_text, quote_bounds, intro)}{gap}{mark} {said}"
+            f.cue_names[key] = (kind, said)
 
 
 def _deprecation(text: str, sentences: list[str], original: str | None) -> str | None:
@@ -670,7 +680,7 @@ def _quote_source(text: str, bounds: list[int], original: str | None) -> tuple[s
 
 def _sentence_at(text: str, bounds: list[int], k: int) -> str:
     """The ``k``-th sentence of ``text`` (``bounds``: where each begins), stripped."""
-    return text[bounds[k]:bounds[k + 1] if k + 1 < len(bounds) else len(text)].strip()
+    return strip_bullet(text[bounds[k]:bounds[k + 1] if k + 1 < len(bounds) else len(text)].strip())
 
 
 def _sentence_bounds(text: str) -> list[int]:

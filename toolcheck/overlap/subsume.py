@@ -60,7 +60,10 @@ def _part_words(whole: Frame, part: Frame) -> tuple[str, ...]:
         return ()
     n = len(whole.obj)
     if len(part.obj) > n and part.obj[:n] == whole.obj:
-        return part.obj_words[n:]
+        words = part.obj_words[n:]
+        # a count, number or total of the object is what is known about it, not a part a record lists
+        # (citation count vs citations: content vs a count of it, which the label rules call distinct)
+        return () if any(w.lower() in COUNT_WORDS for w in words) else words
     return ()  # objects with no word in common: what the whole's description names is as often its key
 
 
@@ -103,6 +106,7 @@ def _forms(w: str) -> frozenset[str]:
 
 # a word beside these names how many there are, or that there are none, not the part itself
 _COUNT_AFTER = frozenset({"count", "counts", "number", "numbers", "total", "totals"})
+COUNT_WORDS = _COUNT_AFTER | {"tally", "tallies", "size", "sizes", "statistic", "statistics", "stats"}
 _COUNT_BEFORE = frozenset({"number", "count", "counts", "total", "no", "not", "without", "non"})
 
 

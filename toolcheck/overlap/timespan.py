@@ -72,6 +72,23 @@ def _same_subject(a: Frame, b: Frame) -> bool:
     return all(pmatch(p, ib)[0] >= 0.9 for p in ra) and all(pmatch(p, ia)[0] >= 0.9 for p in rb)
 
 
+# a time parameter named so says how finely the series is sampled (interval=1d), not which window it covers
+_STEP_WORDS = frozenset({"interval", "granularity", "frequency", "freq", "resolution", "step", "sampling"})
+
+
+def is_step(p) -> bool:
+    """A time parameter that sets the sampling step of the series (interval, granularity), not its window."""
+    return p.kind == "time" and not _STEP_WORDS.isdisjoint(p.words)
+
+
 def window_params(f: Frame) -> str:
-    """The tool's time parameters as written (period/interval, start_date/end_date), for the message."""
-    return "/".join(p.raw for p in f.params if p.kind == "time")
+    """The tool's window parameters as written, the required ones said so (required start_date/end_date;
+    period): its time parameters but a sampling step (interval), for the message."""
+    req = [p.raw for p in f.params if p.kind == "time" and not is_step(p) and p.required]
+    opt = [p.raw for p in f.params if p.kind == "time" and not is_step(p) and not p.required]
+    return ", ".join(x for x in (f"required {'/'.join(req)}" if req else "", "/".join(opt)) if x)
+
+
+def step_params(f: Frame) -> str:
+    """The tool's sampling-step parameters as written (interval), '' when it has none."""
+    return "/".join(p.raw for p in f.params if is_step(p))
