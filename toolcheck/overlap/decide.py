@@ -36,7 +36,7 @@ from .relations import (
     platform_one_side,
     pmatch,
 )
-from .subsume import part_listed
+from .subsume import PART_HOWS, part_listed
 from .timespan import same_series
 from .vectors import pair_vectors
 from .vetoes import SOFT_VETOES, keys_unmatched, quals_differ, unsupported
@@ -255,7 +255,7 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
             x["mod_one_side"] = 1.0
             if unsupported(a, b):
                 x["mod_unsupported"] = 1.0
-        if how in ("part", "disjoint", "head") and part_listed(a, b, rel):
+        if how in PART_HOWS and part_listed(a, b, rel):
             x["part_listed"] = 1.0
     else:
         sim = 0.0

@@ -27,7 +27,7 @@ from .relations import (
     pmatch,
     service_object,
 )
-from .subsume import COUNT_WORDS, part_listed, quote_part, quote_through
+from .subsume import COUNT_WORDS, PART_HOWS, part_listed, quote_part, quote_through
 from .timespan import same_series, step_params, window_params
 from .vectors import pair_vectors
 
@@ -438,8 +438,8 @@ def _explain_params(a: Frame, b: Frame) -> tuple[list[str], dict[str, str]]:
 def _explain_part_listed(a: Frame, b: Frame, rel: str | None, cover: tuple | None, out: list[str]) -> None:
     """The sentence in which one tool's description lists the part the other is named for (decide's part_listed:
     only for objects one of which is the other's plus part words)."""
-    if not (a.obj and b.obj) or object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())[1] not in (
-            "part", "disjoint", "head"):
+    covered = frozenset({cover[2]}) if cover else frozenset()
+    if not (a.obj and b.obj) or object_relation(a, b, covered)[1] not in PART_HOWS:
         return
     hit = part_listed(a, b, rel)
     if hit:

@@ -106,6 +106,9 @@ def _forms(w: str) -> frozenset[str]:
 
 # a word beside these names how many there are, or that there are none, not the part itself
 _COUNT_AFTER = frozenset({"count", "counts", "number", "numbers", "total", "totals"})
+# object_relation kinds for which part_listed is asked: a part, objects without a shared head or words, and a
+# narrower object whose longer name the whole's own description writes as one phrase (drug vs drug targets)
+PART_HOWS = ("part", "disjoint", "head", "narrower")
 COUNT_WORDS = _COUNT_AFTER | {"tally", "tallies", "size", "sizes", "statistic", "statistics", "stats"}
 _COUNT_BEFORE = frozenset({"number", "count", "counts", "total", "no", "not", "without", "non"})
 
