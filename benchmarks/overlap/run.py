@@ -151,8 +151,8 @@ FRESH = OWN.parent / "pairs_fresh.jsonl"
 FRESH2 = OWN.parent / "pairs_fresh2.jsonl"
 FRESH3 = OWN.parent / "pairs_fresh3.jsonl"
 # scored only to report, never to tune: --no-holdout leaves them out. "fresh" and "fresh2" were each scored once
-# (2026-12-02) and are spent, so they are tuning sets now; "fresh3" (draw_fresh3.py) is the blind round.
-HELD_OUT = ("own-holdout", "fresh3")
+# (2026-12-02), "fresh3" once (2026-12-03): all three are spent, so they are tuning sets now.
+HELD_OUT = ("own-holdout",)  # fresh3 was scored once (2026-12-03, F1 0.11) and is spent: a tuning set now
 ROUNDS = (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3))  # labelled blind, each scored once labelled whole
 
 def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int]]:
@@ -252,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--in-process", action="store_true",
                     help="score with the importable toolcheck.overlap instead of the CLI (faster; for iterating)")
     ap.add_argument("--no-holdout", action="store_true",
-                    help="leave out own-holdout and fresh3, the held-out sets (while developing)")
+                    help="leave out own-holdout, the held-out set (while developing)")
     ap.add_argument("--misclassified", type=int, default=None, metavar="N",
                     help="list at most N false positives and N false negatives per dataset (default: all)")
     args = ap.parse_args(argv)
