@@ -150,10 +150,13 @@ def score_pairs_in_process(tool_pairs: list[list[dict]], threshold: float = 1e-9
 FRESH = OWN.parent / "pairs_fresh.jsonl"
 FRESH2 = OWN.parent / "pairs_fresh2.jsonl"
 FRESH3 = OWN.parent / "pairs_fresh3.jsonl"
+FRESH4 = OWN.parent / "pairs_fresh4.jsonl"
 # scored only to report, never to tune: --no-holdout leaves them out. "fresh" and "fresh2" were each scored once
-# (2026-12-02), "fresh3" once (2026-12-03): all three are spent, so they are tuning sets now.
-HELD_OUT = ("own-holdout",)  # fresh3 was scored once (2026-12-03, F1 0.11) and is spent: a tuning set now
-ROUNDS = (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3))  # labelled blind, each scored once labelled whole
+# (2026-12-02), "fresh3" once (2026-12-03, F1 0.11): all three are spent, so they are tuning sets now; "fresh4"
+# (draw_fresh4.py) is the blind round, skipped until it is labelled whole.
+HELD_OUT = ("own-holdout", "fresh4")
+# labelled blind, each scored once labelled whole
+ROUNDS = (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4))
 
 def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int]]:
     """(name, usable records, how many were skipped because their tools need ../shared)."""
@@ -252,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--in-process", action="store_true",
                     help="score with the importable toolcheck.overlap instead of the CLI (faster; for iterating)")
     ap.add_argument("--no-holdout", action="store_true",
-                    help="leave out own-holdout, the held-out set (while developing)")
+                    help="leave out own-holdout and fresh4, the held-out sets (while developing)")
     ap.add_argument("--misclassified", type=int, default=None, metavar="N",
                     help="list at most N false positives and N false negatives per dataset (default: all)")
     args = ap.parse_args(argv)
