@@ -469,11 +469,12 @@ def test_sentence_pattern_matches_its_branches_written_one_after_the_other():
     import re
 
     from toolcheck.overlap.frames import _SENTENCE_RE
-    plain = re.compile(r"(?<=[a-z0-9)\]\"'`])[.!?;]\s+(?=[A-Z(\"'`\[])|[。！？；]\s*|\n\s*\n|\n\s*[-*•]\s+"
+    plain = re.compile(r"(?<=[a-z0-9)\]\"'`])(?:(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)\.|[!?;])\s+(?=[A-Z(\"'`\[])"
+                       r"|[。！？；]\s*|\n\s*\n|\n\s*[-*•]\s+"
                        r"|\s+[-*•]\s+(?=[A-Z])")
     rng = random.Random(18)
-    alpha = [*"aZq9).]!?;。！？；\n\r -*•\t\u3000\u00a0\"'`[(B", "\n\n", "  ", ". ", "; A"]
-    texts = ["Get a file. Then read it!", "Lists:\n- one\n- two", "a.b.c", "x \u2022 Y", "第一句。第二句", "end.  (Note)"]
+    alpha = [*"aZq9).]!?;。！？；\n\r -*•\t\u3000\u00a0\"'`[(B", "\n\n", "  ", ". ", "; A", "e.g. ", "i.e", "vs.", " xe.g"]
+    texts = ["Get a file. Then read it!", "Lists:\n- one\n- two", "a.b.c", "x \u2022 Y", "第一句。第二句", "end.  (Note)", "a gene (e.g. BRCA1). Then", "A vs. B", "i.e. This", "abe.g. X"]
     texts += ["".join(rng.choice(alpha) for _ in range(rng.randint(0, 30))) for _ in range(20000)]
     for t in texts:
         assert [m.span() for m in _SENTENCE_RE.finditer(t)] == [m.span() for m in plain.finditer(t)], repr(t)
@@ -497,3 +498,11 @@ def test_tool_name_pattern_matches_its_plain_form():
 
     for t in texts:
         assert spans(_IDENT_RE, t) == spans(plain, t), repr(t)
+
+
+def test_no_sentence_ends_at_an_abbreviation_before_a_capital():
+    """'(e.g. Gene or Protein)', 'i.e. This', 'A vs. B' go on; a full stop before a capital still ends one."""
+    from toolcheck.overlap.frames import split_sentences
+    assert split_sentences("Fetch a record (e.g. Gene or Protein). Then stop.") == [
+        "Fetch a record (e.g. Gene or Protein)", "Then stop."]
+    assert split_sentences("Compare A vs. B today. Use i.e. This one.") == ["Compare A vs. B today", "Use i.e. This one."]

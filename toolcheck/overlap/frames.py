@@ -45,7 +45,7 @@ MAX_ENUM = 64
 
 _NAMESPACE_RE = re.compile(r"\.|/|::?|__")
 # its first character, then which branch (a lookbehind): the engine skips to such characters (test_overlap_model)
-_SENTENCE_RE = re.compile(r"[.!?;。！？；\s](?:(?<=[a-z0-9)\]\"'`][.!?;])\s+(?=[A-Z(\"'`\[])|(?<=[。！？；])\s*"
+_SENTENCE_RE = re.compile(r"[.!?;。！？；\s](?:(?<=[a-z0-9)\]\"'`][.!?;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)\s+(?=[A-Z(\"'`\[])|(?<=[。！？；])\s*"
                           r"|(?<=\n)\s*\n|(?<=\n)\s*[-*•]\s+|(?<=\s)\s*[-*•]\s+(?=[A-Z]))")
 _ASCII_WORD_RE = re.compile(r"[a-z][a-z0-9]*")
 # {P}: possessive repeats on Python 3.11+ (no backtracking that cannot match; the same matches, test_overlap_model)
