@@ -131,17 +131,17 @@ def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600, threshold: f
 
 def score_pairs_in_process(tool_pairs: list[list[dict]], threshold: float = 1e-9) -> list[tuple[float, str]]:
     """The same scores from the importable toolcheck.overlap, without the CLI (for iterating; the reported figures
-    come from score_pairs)."""
-    from toolcheck.overlap import compare, explain, parse
+    come from score_pairs): as TC430 reads a file of the two tools (group-by: file), the names a description may
+    mention are the pair's own, and a pair its blocking does not propose is not compared (score 0)."""
+    from toolcheck.overlap import explain, find_overlaps, mention_keys, parse
 
     out = []
     for a, b in tool_pairs:
-        fa = parse(a.get("name", ""), a.get("description", ""), a.get("parameters"))
-        fb = parse(b.get("name", ""), b.get("description", ""), b.get("parameters"))
-        s = compare(fa, fb) or 0.0
-        if s < threshold:
-            s = 0.0
-        out.append((s, "; ".join(explain(fb, fa))))
+        known = frozenset(k for t in (a, b) for k in mention_keys(t.get("name", "")))
+        fa = parse(a.get("name", ""), a.get("description", ""), a.get("parameters"), known)
+        fb = parse(b.get("name", ""), b.get("description", ""), b.get("parameters"), known)
+        hit = find_overlaps([fa, fb], threshold)
+        out.append((hit[0][2], "; ".join(explain(fb, fa))) if hit else (0.0, ""))
     return out
 
 
