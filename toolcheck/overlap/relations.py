@@ -142,6 +142,17 @@ def rindex(f: Frame) -> _PIndex | None:
     return f.memo["rindex"]
 
 
+def same_required(a: Frame, b: Frame, skip: frozenset[str]) -> bool:
+    """Both tools require a parameter of a kind not in ``skip``, and each such one has its like (the same name or
+    words: pmatch >= 0.9) on the other side: one subject, asked by the same keys."""
+    ra = [p for p in a.params if p.required and p.kind not in skip]
+    rb = [p for p in b.params if p.required and p.kind not in skip]
+    if not ra or not rb:
+        return False
+    ia, ib = pindex(a), pindex(b)
+    return all(pmatch(p, ib)[0] >= 0.9 for p in ra) and all(pmatch(p, ia)[0] >= 0.9 for p in rb)
+
+
 def pmatch(p: Param, ix: _PIndex) -> tuple[float, Param | None]:
     """How well a parameter matches one of another tool's: the same name 1, the same words 0.9, the same last
     word 0.7 (max_budget ~ budget; 0.3 when both qualify it differently: team_name ~ league_name), the same key

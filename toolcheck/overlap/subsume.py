@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from .frames import Frame
-from .relations import facts, pindex, pmatch
+from .relations import facts, same_required
 
 # sentence ends, but never after an abbreviation (e.g., i.e., etc., vs.)
 _SENT_RE = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)[.!?;]\s+(?=[A-Z(\"'`\[])|\n\s*\n|"
@@ -69,12 +69,7 @@ def _part_words(whole: Frame, part: Frame) -> tuple[str, ...]:
 
 def _same_keys(x: Frame, y: Frame) -> bool:
     """Both require keys, and each required parameter has its like (the same name or words) on the other side."""
-    rx = [p for p in x.params if p.required and p.kind not in _NO_KEY]
-    ry = [p for p in y.params if p.required and p.kind not in _NO_KEY]
-    if not rx or not ry:
-        return False
-    ix, iy = pindex(x), pindex(y)
-    return all(pmatch(p, iy)[0] >= 0.9 for p in rx) and all(pmatch(p, ix)[0] >= 0.9 for p in ry)
+    return same_required(x, y, _NO_KEY)
 
 
 def sentences(text: str) -> list[str]:

@@ -18,13 +18,14 @@ One tool's own text each: a frame never depends on the other tools of the set.
 from __future__ import annotations
 
 from .frames import Frame
-from .relations import pindex, pmatch
+from .relations import same_required
 
 # words of a name that say a time window, not what is returned
 _WINDOW_WORDS = frozenset({"history", "historical", "date", "range", "period", "series", "timeseries", "time",
                            "over", "past", "interval", "daterange"})
 _MARKS = frozenset({"history", "historical", "series", "timeseries", "daterange"})  # ... alone say a series
 _LOOKUPS = frozenset({"get", "search", "list"})
+_NOT_SUBJECT = frozenset({"time", "page", "auth", "format"})  # required, but not who or what the series is of
 
 
 def series_core(f: Frame) -> tuple[str, ...] | None:
@@ -64,12 +65,7 @@ def same_series(a: Frame, b: Frame, rel: str | None) -> tuple[tuple[str, ...], t
 
 
 def _same_subject(a: Frame, b: Frame) -> bool:
-    ra = [p for p in a.params if p.required and p.kind not in ("time", "page", "auth", "format")]
-    rb = [p for p in b.params if p.required and p.kind not in ("time", "page", "auth", "format")]
-    if not ra or not rb:
-        return False
-    ia, ib = pindex(a), pindex(b)
-    return all(pmatch(p, ib)[0] >= 0.9 for p in ra) and all(pmatch(p, ia)[0] >= 0.9 for p in rb)
+    return same_required(a, b, _NOT_SUBJECT)
 
 
 # a time parameter named so says how finely the series is sampled (interval=1d), not which window it covers
