@@ -25,9 +25,10 @@ from .relations import (
     platform_conflict,
     platform_one_side,
     pmatch,
+    same_required,
     service_object,
 )
-from .subsume import COUNT_WORDS, PART_HOWS, part_listed, quote_part, quote_through
+from .subsume import PART_HOWS, count_of, part_listed, quote_part, quote_through
 from .timespan import same_series, step_params, window_params
 from .vectors import pair_vectors
 
@@ -159,14 +160,10 @@ def _lists(many: Frame, one: Frame) -> bool:
     """The parameters show that ``many`` lists: it takes a query or a page (limit, offset), or keys other than
     ``one``'s. Two tools that take the same one key (trial_locations_getter vs trial_getter, both an nct_id) differ
     by a plural object word only: that is no listing against a get by key."""
-    if any(p.kind in ("query", "page") for p in many.params):
-        return True
-    rm = [p for p in many.params if p.required and p.kind not in ("auth", "format")]
-    ro = [p for p in one.params if p.required and p.kind not in ("auth", "format")]
-    if not rm or not ro:
-        return True
-    im, io = pindex(many), pindex(one)
-    return not (all(pmatch(p, io)[0] >= 0.9 for p in rm) and all(pmatch(p, im)[0] >= 0.9 for p in ro))
+    return any(p.kind in ("query", "page") for p in many.params) or not same_required(many, one, _NOT_KEYS)
+
+
+_NOT_KEYS = frozenset({"auth", "format"})  # required, but no key of what is looked up
 
 
 def _explain_extra(a: Frame, b: Frame, matched: dict[str, str], out: list[str]) -> None:
@@ -230,11 +227,7 @@ _COUNT_OF = "one object is a count of the other ({} vs {})"  # a count is what i
 
 def _counts(a: Frame, b: Frame) -> bool:
     """The longer object is the shorter's plus a count word (citations vs citation count)."""
-    for x, y in ((a, b), (b, a)):
-        n = len(x.obj)
-        if n < len(y.obj) and y.obj[:n] == x.obj and any(w.lower() in COUNT_WORDS for w in y.obj_words[n:]):
-            return True
-    return False
+    return count_of(a, b) or count_of(b, a)
 
 
 def _desc_note(a: Frame, b: Frame) -> str:

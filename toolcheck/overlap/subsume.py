@@ -60,11 +60,17 @@ def _part_words(whole: Frame, part: Frame) -> tuple[str, ...]:
         return ()
     n = len(whole.obj)
     if len(part.obj) > n and part.obj[:n] == whole.obj:
-        words = part.obj_words[n:]
         # a count, number or total of the object is what is known about it, not a part a record lists
         # (citation count vs citations: content vs a count of it, which the label rules call distinct)
-        return () if any(w.lower() in COUNT_WORDS for w in words) else words
+        return () if count_of(whole, part) else part.obj_words[n:]
     return ()  # objects with no word in common: what the whole's description names is as often its key
+
+
+def count_of(whole: Frame, part: Frame) -> bool:
+    """``part``'s object is ``whole``'s plus a count word (citations vs citation count): a count, not a part."""
+    n = len(whole.obj)
+    return n < len(part.obj) and part.obj[:n] == whole.obj and any(
+        w.lower() in COUNT_WORDS for w in part.obj_words[n:])
 
 
 def _same_keys(x: Frame, y: Frame) -> bool:
