@@ -101,10 +101,22 @@ def _object_of(x: Frame, y: Frame) -> Frame:
     return replace(x, obj=y.obj, obj_words=y.obj_words, head=y.head, obj_src="backend", memo={_NAMED: True})
 
 
+def _names_runs(f: Frame) -> tuple[frozenset[str], frozenset[str]]:
+    """(backend_names(f), the runs of _spans(f)), memoised together: one look-up per frame and pair."""
+    m = f.memo.get("names_runs")
+    if m is None:
+        m = f.memo["names_runs"] = (backend_names(f), _spans(f)[1])
+    return m
+
+
 def align_backends(a: Frame, b: Frame) -> tuple[Frame, Frame]:
     """The pair with the service names taken out of their objects (_hits); a side whose whole object is the other's
     service gets the other side's object (see the module's docstring). Unchanged otherwise (the usual case); the
     namespaces stay as written."""
+    na, ra = a.memo.get("names_runs") or _names_runs(a)
+    nb, rb = b.memo.get("names_runs") or _names_runs(b)
+    if nb.isdisjoint(ra) and na.isdisjoint(rb):
+        return a, b  # neither names the other's service: _hits finds nothing (the usual case)
     ha, hb = _hits(a, b), _hits(b, a)
     if not ha and not hb:
         return a, b
