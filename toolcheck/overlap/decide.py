@@ -239,7 +239,7 @@ _HOW_FEATURE = {"sibling": "sibling", "disjoint": "obj_disjoint", "head": "head_
 def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x: dict[str, float]) -> None:
     """enum_cover, then the relation of the two objects (obj_sim, sibling, ..., obj_missing), then match."""
     cover = enum_cover(a, b, rel) if (a.enum_words or a.enum_classes or b.enum_words or b.enum_classes
-                                       or rel in ("same", "related")) else None
+                                       or (a.flags or b.flags) and rel in ("same", "related")) else None
     if cover:
         x["enum_cover"] = 1.0
     if _objects_agree(a, b, rel, x):
@@ -267,7 +267,7 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
 def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> bool:
     """Objects worded apart that are one: two series of one thing, one job on interchangeable backends (the
     object features set, True), else False."""
-    if a.obj and b.obj and same_series(a, b, rel):
+    if rel == "same" and a.obj and b.obj and same_series(a, b, rel):
         # get_price_history vs get_stock_price_date_range: history, date range say the window, not the object
         x["time_series"] = x["obj_sim"] = x["match"] = 1.0
         return True
@@ -583,7 +583,7 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
     early = threshold > 0.0
     if early and _quick_reject(a, b, m, threshold):
         return None
-    fa, fb = facts(a), facts(b)
+    fa, fb = a.memo.get("facts") or facts(a), b.memo.get("facts") or facts(b)
     x, rel = _stage1_head(a, b, fa, fb)
     dots: tuple[float, float] | None | bool = False  # not computed yet
     if early:

@@ -40,7 +40,7 @@ def object_relation(a: Frame, b: Frame, covered: frozenset[str] = frozenset()) -
     """(similarity, relation) of two known objects; relation: same | sibling | narrower | generic | head |
     disjoint. ``covered``: words an enum of one tool selects (not a difference)."""
     lx = lexicon()
-    sa, sb = set(a.obj) - covered, set(b.obj) - covered
+    sa, sb = (set(a.obj) - covered, set(b.obj) - covered) if covered else (set(a.obj), set(b.obj))
     if not sa or not sb:
         return 0.8, "narrower"
     if sa == sb:
@@ -226,12 +226,12 @@ def enum_cover(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, str, 
     if not (a.enum_words or a.enum_classes or b.enum_words or b.enum_classes
             or (a.flags or b.flags) and rel in ("same", "related")):
         return None  # _enum_cover1 needs an enum, or a switch with the same or a related action
-    ka = {k for k in a.keys if not k.startswith("other:")}
-    kb = {k for k in b.keys if not k.startswith("other:")}
-    if ka and kb and ka.isdisjoint(kb):
-        return None  # the one takes a file, the other text (or an id vs a query): not one job in two modes
-    hit = _enum_cover1(a, b, rel)
+    hit = _enum_cover1(a, b, rel)  # (usually None: the key test below is then not needed)
     if hit is not None:
+        ka = {k for k in a.keys if not k.startswith("other:")}
+        kb = {k for k in b.keys if not k.startswith("other:")}
+        if ka and kb and ka.isdisjoint(kb):
+            return None  # the one takes a file, the other text (or an id vs a query): not one job in two modes
         x, y, word, _ = hit
         # what the covered tool converts from or to must be a value too (format_convert cannot take docx)
         for role in ("source", "target"):
@@ -491,7 +491,7 @@ def align_services(a: Frame, b: Frame) -> tuple[Frame, Frame]:
     other names after its verb (service_object), that frame with those words in its object, before its name's own
     object words (or instead of an object read from its description). The namespaces stay as written: the two
     are still compared as tools of two API prefixes. Frames are unchanged otherwise (the usual case)."""
-    hit = service_object(a, b) if a.ns != b.ns else None
+    hit = service_object(a, b) if len(a.ns) != len(b.ns) else None  # (service_object needs one ns longer)
     if hit is None:
         return align_backends(a, b)
     x, y, tail = hit
