@@ -223,7 +223,7 @@ def _merge_units(toks: list[str], lx: Lexicon, prose: bool = False) -> list[str]
                 out.append("@" + hit[1])
                 i += hit[0]
                 continue
-        if i + 1 < n:
+        if i + 1 < n and t in lx.unit_firsts:  # (a word that starts no unit joins none)
             pair = (t, toks[i + 1])
             joined = t + "_" + toks[i + 1]
             if i + 2 < n and (t, toks[i + 1], toks[i + 2]) in lx.compounds:
@@ -700,7 +700,7 @@ def _platforms(f: Frame, texts: list[str]) -> None:
     lx = lexicon()
     words: list[str] = []
     for t in texts:  # a URL or an endpoint path (/mechanism.json) names no format or platform the tool works on
-        words.extend(_ASCII_WORD_RE.findall(_PATH_RE.sub(" ", t.lower())))
+        words.extend(_ASCII_WORD_RE.findall(_PATH_RE.sub(" ", t.lower()) if "/" in t else t.lower()))
     words.extend(f.name_words)
     words.extend(f.ns)
     present = set(words)

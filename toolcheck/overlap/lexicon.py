@@ -108,6 +108,12 @@ class Lexicon:
                 self.param_kind.setdefault(w, kind)
         self.mode_params = frozenset(data.get("mode_params", ()))
         self._read_platforms(data)
+        # the first word of every unit of two or three words frames._merge_units joins (compounds, verb phrases,
+        # two-word platforms, synonyms and verbs written with "_", at each "_"): a word not among them starts none
+        joined = [k.split("_") for k in (*self.synonym, *self.verb_words) if "_" in k]
+        self.unit_firsts = frozenset({c[0] for c in self.compounds} | {k[0] for k in self.verb_phrases if k}
+                                     | {k[0] for k in self.platform_bigrams}
+                                     | {"_".join(p[:i]) for p in joined for i in range(1, len(p))})
         self.cjk: dict[str, str] = dict(data.get("cjk", {}))
         self.stop = frozenset(data.get("stop", ()))
         self.cues = {k: tuple(v) for k, v in data.get("cues", {}).items()}
