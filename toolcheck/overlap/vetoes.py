@@ -13,7 +13,8 @@ from .relations import facts, pindex, pmatch, rindex, says
 def _required_scope(a: Frame, b: Frame) -> bool:
     """A key, scope, source or target named in one tool's name, or a word its object has and the other's lacks, is
     a required parameter there, and the other tool has nothing for it: add_user_to_group (group_name) vs
-    create_user, list_user_policies (user_name) vs list_policies."""
+    create_user, list_user_policies (user_name) vs list_policies; or, in one API, the tool with the narrower object
+    requires an id the other has nothing for (get_children_projects_by_tag's parent uuid vs get_projects_by_tag)."""
     for x, y in ((a, b), (b, a)):
         scoped: set[str] = set()
         for role in ("key", "scope", "source", "target"):
@@ -22,9 +23,11 @@ def _required_scope(a: Frame, b: Frame) -> bool:
         scoped.update(set(x.obj) - set(y.obj))
         if not scoped:
             continue
+        narrower = len(x.obj) > len(y.obj) and set(y.obj) < set(x.obj) and facts(x)[1] == facts(y)[1]
         for p in x.params:
-            if p.required and scoped & set(p.words) and pmatch(p, pindex(y))[0] < 0.7:
-                return True
+            if p.required and (scoped & set(p.words) or narrower and p.kind == "id") \
+                    and pmatch(p, pindex(y))[0] < 0.7:
+                return True  # (an id the narrower tool alone requires: its scope, the parent's uuid)
     return False
 
 
