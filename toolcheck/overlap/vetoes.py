@@ -4,6 +4,8 @@ itself. decide._decisive reads SOFT_VETOES after the plain vetoes; each predicat
 
 from __future__ import annotations
 
+import re
+
 from .frames import Frame
 from .keys import one_of_alternatives
 from .lexicon import lexicon
@@ -160,10 +162,19 @@ def _named_source_conflict(a: Frame, b: Frame) -> bool:
     return False
 
 
+# a sentence that says the tool returns a count or a total (Returns total structure count broken down by ...)
+_RETURNS_COUNT_RE = re.compile(r"\breturns?\b[^.;]{0,80}?\b(?:counts?|number of|totals?|tally)\b")
+
+
 def _content_vs_meta(a: Frame, b: Frame) -> bool:
-    """One returns information about an object (get_file_info), the other reads the object itself (read_file)."""
+    """One returns information about an object (get_file_info), the other reads the object itself (read_file); or
+    the information is a count (a summary that returns the total count by provider vs the list of the entries: the
+    label rules' count vs list), and the other says it returns no count."""
     for m, c in ((a, b), (b, a)):
         if m.facet == "meta" and (c.facet == "content" or c.facet is None and c.action_word in _CONTENT_VERBS):
+            return True
+        if m.facet == "meta" and c.facet is None and _RETURNS_COUNT_RE.search(m.desc_low) \
+                and not _RETURNS_COUNT_RE.search(c.desc_low):
             return True
     return False
 
