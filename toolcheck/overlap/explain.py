@@ -217,7 +217,7 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
         if how == "generic":
             obj = generic
         elif how == "same":
-            obj = _OBJECTS[how].format(_pair(ob, oa))
+            obj = _OBJECTS[how].format(_pair(ob, oa)) + _set_aside(a, b, cover)
         elif how == "narrower":
             obj = _narrower(a, b, oa, ob, cover)
         else:
@@ -227,6 +227,18 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
         out.append(f"{act} on {obj}")
     else:
         out.extend(s for s in (act, obj) if s)
+
+
+def _set_aside(a: Frame, b: Frame, cover: tuple | None) -> str:
+    """When the objects are one only once the enum value's word is set aside (web documentation ~ web with
+    search_type=api_documentation): that word, as the covered tool writes it, and the parameter; else ""."""
+    if not cover or set(a.obj) == set(b.obj):
+        return ""
+    y, w = cover[1], cover[2]
+    w = y.obj_words[y.obj.index(w)] if w in y.obj and len(y.obj_words) == len(y.obj) else w
+    x, (param, value) = cover[0], cover[3]
+    how = f"switch {param} adds" if value == "on" and param in x.flags.values() else f"{param} selects"
+    return f" once {w}, which `{x.name}`'s {how}, is set aside"
 
 
 _COUNT_OF = "one object is a count of the other ({} vs {})"  # a count is what is known of it, not a part
