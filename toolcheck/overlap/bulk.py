@@ -42,17 +42,45 @@ _MAP_VALUES = frozenset({"value", "content", "text"})  # a map's value
 def bulk_cover(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, Param, tuple[str, ...]] | None:
     """(bulk tool, single tool, its collection parameter, the single tool's required parameters one entry holds),
     or None."""
-    if rel != "same" or not (_has_collection(a) or _has_collection(b)):
+    if rel != "same" or not (_collections(a) or _collections(b)):
         return None
     if a.obj and b.obj and a.head != b.head or not _one_api(a, b):
         return None
     for many, one in ((a, b), (b, a)):
+        if not _collections(many) or _lead_many(many) is None:
+            continue
         hit = _held(many, one)
         if hit is None or not _says_many(many, _counted(many, one, hit[0])) or _says_many(one, None):
             continue
-        if hit is not None:
-            return many, one, hit[0], hit[1]
+        return many, one, hit[0], hit[1]
     return None
+
+
+def _collections(f: Frame) -> tuple[Param, ...]:
+    """The required collection parameters (arrays, key-value maps), once per frame."""
+    got = f.memo.get("bulk_colls")
+    if got is None:
+        got = f.memo["bulk_colls"] = tuple(p for p in f.params if p.required and (p.type == "array" or p.items))
+    return got
+
+
+def has_collection(f: Frame) -> bool:
+    """The frame requires a list or a key-value map: without one on either side no pair is a bulk form (decide's
+    early exit reads it)."""
+    return bool(_collections(f))
+
+
+def _lead_many(f: Frame) -> tuple[str, ...] | None:
+    """The many-words of the first sentence with the next words after each ("" for a name's quantity word), or
+    None when neither says many; once per frame."""
+    if "bulk_lead" in f.memo:
+        return f.memo["bulk_lead"]
+    found: list[str] = [""] if not f.name_words.isdisjoint(_MANY_NAME) else []
+    lead = re.split(r"[.!?。！？]\s|\n", f.desc_low, maxsplit=1)[0] if f.desc_low else ""
+    for m in _MANY_RE.finditer(lead):
+        found.append(lead[m.end():m.end() + 60] if m.group(0).isascii() else "")
+    got = f.memo["bulk_lead"] = tuple(found) if found else None
+    return got
 
 
 def _one_api(a: Frame, b: Frame) -> bool:
@@ -74,23 +102,19 @@ def _counted(many: Frame, one: Frame, coll: Param) -> str | None:
     return head.rsplit("_", 1)[-1] if head else None
 
 
-def _has_collection(f: Frame) -> bool:
-    return any(p.required and (p.type == "array" or p.items) for p in f.params)
-
-
 def _says_many(f: Frame, counted: str | None) -> bool:
     """A quantity word in the name (bulk, batch, ...), or a many-word in the description's first sentence that
     counts ``counted`` (the object's head word; "Fill multiple form fields", not "one deck from several
     templates"); any many-word when nothing is counted (no object) or the sentence is Chinese or Japanese."""
-    if not f.name_words.isdisjoint(_MANY_NAME):
-        return True
-    lead = re.split(r"[.!?。！？]\s|\n", f.desc_low, maxsplit=1)[0] if f.desc_low else ""
-    for m in _MANY_RE.finditer(lead):
-        if counted is None or not m.group(0).isascii():
+    found = _lead_many(f)
+    if found is None:
+        return False
+    for after in found:
+        if counted is None or not after:
             return True
-        after = re.findall(r"[a-z]+", lead[m.end():m.end() + 60])[:3]
+        words = re.findall(r"[a-z]+", after)[:3]
         if any(w == counted or w.rstrip("s") == counted or w[:-3] + "y" == counted and w.endswith("ies")
-               for w in after):
+               for w in words):
             return True
     return False
 
@@ -103,9 +127,7 @@ def _held(many: Frame, one: Frame) -> tuple[Param, tuple[str, ...]] | None:
     rest = [p for p in one.params if p.required and p.kind not in _NO_KEY and not _own(pmatch(p, ix))]
     if not rest:
         return None
-    for coll in many.params:
-        if not coll.required or not (coll.type == "array" or coll.items):
-            continue
+    for coll in _collections(many):
         where = [_holder(coll, p, one, len(rest)) for p in rest]
         if all(w is not None for w in where):
             return coll, tuple(f"{p.raw} (as {w})" if w else p.raw for p, w in zip(rest, where, strict=True))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from .bulk import bulk_cover
+from .bulk import bulk_cover, has_collection
 from .frames import Frame
 from .lexicon import lexicon
 from .relations import (
@@ -532,14 +532,17 @@ def _quick_reject(a: Frame, b: Frame, m, threshold: float) -> bool:
 
 def _known_tail(a: Frame, b: Frame, fa: tuple, fb: tuple, m) -> tuple[float, bool]:
     """(the most stage 1's tail can add but ns_differ, whether the tail sets ns_differ): the tail's positive
-    weights, less the qualifier features without qualifiers, the cues without a tool name in a description, and
-    the features of _KNOWN_TAIL at their exact weight (from the helpers the tail sets them with)."""
+    weights, less the qualifier features without qualifiers, the cues without a tool name in a description,
+    the bulk form without a required list or map, and the features of _KNOWN_TAIL at their exact weight (from the
+    helpers the tail sets them with)."""
     w = m.by_name
     tail = m.tail_max - m.known_max
     if not (a.quals or b.quals):
         tail -= m.qual_max
     if not (a.cue_names or b.cue_names):
         tail -= m.cue_max
+    if not (has_collection(a) or has_collection(b)):
+        tail -= max(0.0, w["bulk_form"])  # (bulk_cover needs a required list or map)
     kind = _params_relation(a, b)
     if kind is not None:
         tail += w[kind]
