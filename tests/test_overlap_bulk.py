@@ -56,3 +56,14 @@ def test_several_inputs_to_one_result_list_of_other_things_and_listings_are_no_b
     both = _tool("rate_recipes", "Give ratings to many recipes at once.", ["recipe_ids", "stars"],
                  recipe_ids={"type": "array", "items": S}, stars={"type": "integer"})
     assert bulk_cover(MANY, both, "same") is None  # both say many
+
+
+def test_objects_named_apart_need_the_bulk_tool_to_name_the_single_one():
+    one = _tool("score_recipe_difficulty", "Score how hard one recipe is to cook.", ["recipe_id"], recipe_id=S)
+    many = _tool("score_recipes_batch", "Score many recipes in one call.", ["recipe_ids"],
+                 recipe_ids={"type": "array", "items": S})
+    assert bulk_cover(one, many, "same") is None  # recipe difficulty vs recipe: the heads differ
+    named = _tool("score_recipes_batch", "Score many recipes in one call, faster than calling "
+                  "score_recipe_difficulty once per recipe.", ["recipe_ids"],
+                  recipe_ids={"type": "array", "items": S})
+    assert bulk_cover(one, named, "same") is not None

@@ -4,8 +4,9 @@
 ref, alt)``; ``env_var_bulk_set(scriptName, vars: {key: value})`` covers ``env_var_set(scriptName, key, value)``;
 ``read_files(paths: [string])`` covers ``read_file(path)``. ``bulk_cover(a, b, rel)`` finds that:
 
-* the same action class, and objects that agree (the same head, or one tool's object is unknown), in one API
-  (or on two interchangeable platforms: playwright, browser);
+* the same action class, and objects that agree (the same head, or one tool's object is unknown, or the bulk
+  tool's description names the single tool), in one API (or on two interchangeable platforms: playwright,
+  browser);
 * the bulk side says it does many (a quantity word in its name, or "multiple", "several", "batch", ... in its first
   sentence) and the single side does not;
 * the bulk side requires a collection parameter: an array of records, an array of plain values, or a key-value
@@ -44,16 +45,23 @@ def bulk_cover(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, Param
     or None."""
     if rel != "same" or not (_collections(a) or _collections(b)):
         return None
-    if a.obj and b.obj and a.head != b.head or not _one_api(a, b):
+    if not _one_api(a, b):
         return None
+    apart = bool(a.obj and b.obj and a.head != b.head)
     for many, one in ((a, b), (b, a)):
-        if not _collections(many) or _lead_many(many) is None:
+        if not _collections(many) or _lead_many(many) is None or apart and not _names(many, one):
             continue
         hit = _held(many, one)
         if hit is None or not _says_many(many, _counted(many, one, hit[0])) or _says_many(one, None):
             continue
         return many, one, hit[0], hit[1]
     return None
+
+
+def _names(many: Frame, one: Frame) -> bool:
+    """``many``'s description names ``one`` ("More efficient than calling X N times"): its author says which
+    single tool it does in bulk, so objects named apart (variant sae vs variant sae disruption) are one."""
+    return any(k in many.cue_names for k in one.norm_names)
 
 
 def _collections(f: Frame) -> tuple[Param, ...]:

@@ -230,8 +230,9 @@ def _stage1_veto(a: Frame, b: Frame, x: dict[str, float]) -> None:
 _PART_LIFTS = frozenset({"sub_resource", "cardinality", "obj_disjoint", "head_conflict"})
 
 
-# what a bulk form explains: a list of entries vs one, keys that differ at the top level (they are in the entries)
-_BULK_LIFTS = frozenset({"cardinality", "key_conflict"})
+# what a bulk form explains: a list of entries vs one, keys that differ at the top level (they are in the entries),
+# an object named apart when the bulk tool's description names the single one (bulk.bulk_cover)
+_BULK_LIFTS = frozenset({"cardinality", "key_conflict", "sub_resource", "obj_disjoint", "head_conflict"})
 
 
 def _veto_view(x: dict[str, float]) -> dict[str, float]:
