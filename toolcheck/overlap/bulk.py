@@ -43,7 +43,7 @@ _MAP_VALUES = frozenset({"value", "content", "text"})  # a map's value
 def bulk_cover(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, Param, tuple[str, ...]] | None:
     """(bulk tool, single tool, its collection parameter, the single tool's required parameters one entry holds),
     or None."""
-    if rel != "same" or not (_collections(a) or _collections(b)):
+    if rel != "same" or not (has_collection(a) or has_collection(b)):
         return None
     if not _one_api(a, b):
         return None
@@ -74,8 +74,8 @@ def _collections(f: Frame) -> tuple[Param, ...]:
 
 def has_collection(f: Frame) -> bool:
     """The frame requires a list or a key-value map: without one on either side no pair is a bulk form (decide's
-    early exit reads it)."""
-    return bool(_collections(f))
+    early exit reads it, as relations.facts' last value)."""
+    return facts(f)[6]
 
 
 def _lead_many(f: Frame) -> tuple[str, ...] | None:

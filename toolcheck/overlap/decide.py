@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from .bulk import bulk_cover, has_collection
+from .bulk import bulk_cover
 from .frames import Frame
 from .lexicon import lexicon
 from .relations import (
@@ -542,7 +542,7 @@ def _known_tail(a: Frame, b: Frame, fa: tuple, fb: tuple, m) -> tuple[float, boo
         tail -= m.qual_max
     if not (a.cue_names or b.cue_names):
         tail -= m.cue_max
-    if not (has_collection(a) or has_collection(b)):
+    if not (fa[6] or fb[6]):  # bulk.has_collection
         tail -= max(0.0, w["bulk_form"])  # (bulk_cover needs a required list or map)
     kind = _params_relation(a, b)
     if kind is not None:
