@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from .bulk import bulk_cover
 from .frames import Frame
 from .lexicon import lexicon
 from .relations import (
@@ -88,6 +89,7 @@ FEATURES = (
     "mod_unsupported",  # the narrower object's extra word is nowhere in the broader tool's description (media file)
     "part_listed",      # one's record lists the part the other returns alone, by the same keys (subsume.py)
     "time_series",      # both return one thing's values over a time window, for one subject (timespan.py)
+    "bulk_form",        # one does for each entry of a list it requires what the other does for one (bulk.py)
     "veto",             # a difference the label rules call decisive (VETOES) and no cue or enum that overrides it
 )
 # Differences that make two tools distinct "even with 90% shared words" (issue 18): a different or opposite
@@ -228,7 +230,14 @@ def _stage1_veto(a: Frame, b: Frame, x: dict[str, float]) -> None:
 _PART_LIFTS = frozenset({"sub_resource", "cardinality", "obj_disjoint", "head_conflict"})
 
 
+# what a bulk form explains: a list of entries vs one, keys that differ at the top level (they are in the entries),
+# an object named apart when the bulk tool's description names the single one (bulk.bulk_cover)
+_BULK_LIFTS = frozenset({"cardinality", "key_conflict", "sub_resource", "obj_disjoint", "head_conflict"})
+
+
 def _veto_view(x: dict[str, float]) -> dict[str, float]:
+    if "bulk_form" in x:
+        x = {k: v for k, v in x.items() if k not in _BULK_LIFTS}
     return {k: v for k, v in x.items() if k not in _PART_LIFTS} if "part_listed" in x else x
 
 
@@ -324,7 +333,9 @@ def _kind_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x:
             x["state_one_side"] = 1.0
     if a.facet and b.facet and a.facet != b.facet:
         x["facet_conflict"] = 1.0
-    if ((fa[3] and fb[4]) or (fb[3] and fa[4]) or _keyless_vs_keyed(a, b, rel)) and "time_series" not in x:
+    if bulk_cover(a, b, rel):
+        x["bulk_form"] = 1.0  # (a bulk form is no listing vs one)
+    elif ((fa[3] and fb[4]) or (fb[3] and fa[4]) or _keyless_vs_keyed(a, b, rel)) and "time_series" not in x:
         x["cardinality"] = 1.0  # (two series: each returns many values of one subject)
     if a.platforms or b.platforms:
         if platform_conflict(a, b):
@@ -458,7 +469,7 @@ def _stage2_params(a: Frame, b: Frame, x: dict[str, float]) -> None:
             x["param_sim"] = ps
         if rs:
             x["req_sim"] = rs
-        if extra is not None and not (extra.kind == "time" and "time_series" in x):
+        if extra is not None and not (extra.kind == "time" and "time_series" in x or "bulk_form" in x):
             x["extra_required"] = 1.0  # (two series: a required window has the other's window as counterpart)
     elif a.params or b.params:
         for p in a.params or b.params:
@@ -522,14 +533,17 @@ def _quick_reject(a: Frame, b: Frame, m, threshold: float) -> bool:
 
 def _known_tail(a: Frame, b: Frame, fa: tuple, fb: tuple, m) -> tuple[float, bool]:
     """(the most stage 1's tail can add but ns_differ, whether the tail sets ns_differ): the tail's positive
-    weights, less the qualifier features without qualifiers, the cues without a tool name in a description, and
-    the features of _KNOWN_TAIL at their exact weight (from the helpers the tail sets them with)."""
+    weights, less the qualifier features without qualifiers, the cues without a tool name in a description,
+    the bulk form without a required list or map, and the features of _KNOWN_TAIL at their exact weight (from the
+    helpers the tail sets them with)."""
     w = m.by_name
     tail = m.tail_max - m.known_max
     if not (a.quals or b.quals):
         tail -= m.qual_max
     if not (a.cue_names or b.cue_names):
         tail -= m.cue_max
+    if not (fa[6] or fb[6]):  # bulk.has_collection
+        tail -= max(0.0, w["bulk_form"])  # (bulk_cover needs a required list or map)
     kind = _params_relation(a, b)
     if kind is not None:
         tail += w[kind]

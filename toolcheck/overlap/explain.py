@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .backends import backend_notes
+from .bulk import bulk_clause, bulk_cover
 from .frames import Frame, norm_ident
 from .lexicon import lexicon, split_identifier
 from .params import param_words
@@ -147,6 +148,10 @@ def _explain_series(a: Frame, b: Frame, act: str | None, series: tuple, out: lis
 
 def _explain_cardinality(a: Frame, b: Frame, out: list[str]) -> None:
     """A listing vs a get-one by key, or a bulk form, when the parameters show it."""
+    bulk = bulk_cover(a, b, lexicon().relation(a.action, b.action))
+    if bulk:
+        out.append(bulk_clause(bulk))
+        return
     if ((is_one(a) and is_many(b)) or (is_one(b) and is_many(a))) and not same_series(a, b, lexicon().relation(
             a.action, b.action)):  # two series each return many values of one subject: no listing vs one
         many, one = (b, a) if is_one(a) and is_many(b) else (a, b)
@@ -169,8 +174,10 @@ _NOT_KEYS = frozenset({"auth", "format"})  # required, but no key of what is loo
 def _explain_extra(a: Frame, b: Frame, matched: dict[str, str], out: list[str]) -> None:
     """A required parameter of one tool that the other has no counterpart for (or only a loose one)."""
     extra = params_match(a, b)[2] if a.params and b.params else None
-    if extra is None or extra.kind == "time" and same_series(a, b, lexicon().relation(a.action, b.action)):
-        return  # (two series: each one's window parameters are the other's counterparts, dates ~ a period)
+    rel = lexicon().relation(a.action, b.action)
+    if extra is None or extra.kind == "time" and same_series(a, b, rel) or bulk_cover(a, b, rel):
+        return  # (two series: each one's window parameters are the other's counterparts, dates ~ a period;
+        # a bulk form: what the single tool requires is in each entry of the list, bulk_clause says where)
     who = a if extra in a.params else b
     other = b if who is a else a
     loose = matched.get(extra.raw) if who is a else next((x for x, y in matched.items() if y == extra.raw), None)
@@ -210,7 +217,7 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
         if how == "generic":
             obj = generic
         elif how == "same":
-            obj = _OBJECTS[how].format(_pair(ob, oa))
+            obj = _OBJECTS[how].format(_pair(ob, oa)) + _set_aside(a, b, cover)
         elif how == "narrower":
             obj = _narrower(a, b, oa, ob, cover)
         else:
@@ -220,6 +227,18 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
         out.append(f"{act} on {obj}")
     else:
         out.extend(s for s in (act, obj) if s)
+
+
+def _set_aside(a: Frame, b: Frame, cover: tuple | None) -> str:
+    """When the objects are one only once the enum value's word is set aside (web documentation ~ web with
+    search_type=api_documentation): that word, as the covered tool writes it, and the parameter; else ""."""
+    if not cover or set(a.obj) == set(b.obj):
+        return ""
+    y, w = cover[1], cover[2]
+    w = y.obj_words[y.obj.index(w)] if w in y.obj and len(y.obj_words) == len(y.obj) else w
+    x, (param, value) = cover[0], cover[3]
+    how = f"switch {param} adds" if value == "on" and param in x.flags.values() else f"{param} selects"
+    return f" once {w}, which `{x.name}`'s {how}, is set aside"
 
 
 _COUNT_OF = "one object is a count of the other ({} vs {})"  # a count is what is known of it, not a part

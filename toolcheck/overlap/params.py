@@ -29,6 +29,9 @@ class Param:
     required: bool
     type: str | None
     wkey: str = ""  # its words as a set, sorted and joined (same words in another order match)
+    # a list of records: each item property's (canonical words, description lower-case, name); a key-value map:
+    # one entry ("*", description, ""); else () (bulk.py reads them)
+    items: tuple[tuple[str, str, str], ...] = ()
 
 
 def _norm_type(t: Any) -> str | None:
@@ -70,7 +73,22 @@ def make_param(key: str, schema: dict, required: bool, obj: tuple[str, ...]) -> 
     if kind == "id" and head in ("number", "no") and schema.get("type") in ("integer", "number") \
             and not set(words[:-1]) & set(obj):
         kind = "other"  # thoughtNumber, page_no: a count, not a key (issue_number on get_issue is one)
-    return Param(key, "_".join(words), words, head, kind, required, _norm_type(schema.get("type")), _wkey(words))
+    ptype = _norm_type(schema.get("type"))
+    return Param(key, "_".join(words), words, head, kind, required, ptype, _wkey(words), _items(schema, ptype))
+
+
+def _items(schema: dict, ptype: str | None) -> tuple[tuple[str, str, str], ...]:
+    """What one entry of a collection parameter holds: the item properties of an array of records, or ("*", its
+    description) for a key-value map (an object that declares no properties)."""
+    if ptype == "array":
+        item = schema.get("items")
+        props = item.get("properties") if isinstance(item, dict) else None
+        if isinstance(props, dict):
+            return tuple(("_".join(param_words(k)[0]), str(v.get("description", ""))[:300].lower() if isinstance(
+                v, dict) else "", k) for k, v in islice(props.items(), 20) if isinstance(k, str))
+    elif ptype == "object" and not schema.get("properties"):
+        return (("*", str(schema.get("description", ""))[:300].lower(), ""),)
+    return ()
 
 
 def pinned_values(props: dict, limit: int) -> dict[str, str]:

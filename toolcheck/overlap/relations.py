@@ -294,11 +294,18 @@ def _enum_word_cover(x: Frame, y: Frame, same: bool) -> tuple[Frame, Frame, str,
         # the value selects a kind of x's object: x has none, the heads agree, or the parameter is named
         # after x's object (annotation_type=chemicals on get_article_annotations); or, in one API, x's name says
         # no object and the value is y's head in the same action (X_search(category=gene) covers X_search_gene)
-        if (not x.obj or x.head == y.head or x.head in _param_words(hit[0])
+        if (not x.obj or x.head == y.head or x.head in _param_words(hit[0]) or _extends(x, y, w)
                 or len(x.obj) == 1 and (x.head in lx.generic or x.head in lx.facet)
                 or one_api and x.obj_src != "name" and w == y.head and x.action == y.action):
             return x, y, w, hit
     return None
+
+
+def _extends(x: Frame, y: Frame, w: str) -> bool:
+    """y's object is x's followed by more words, of which w is one: search_type=api_documentation on web_search
+    covers web_api_documentation_search (a kind of x's object, named by the value)."""
+    n = len(x.obj)
+    return len(y.obj) > n and y.obj[:n] == x.obj and w in y.obj[n:]
 
 
 def platform_conflict(a: Frame, b: Frame) -> tuple[str, str, str] | None:
@@ -450,12 +457,13 @@ def ns_conflict(a: Frame, b: Frame) -> tuple[str, str] | None:
 
 def facts(f: Frame) -> tuple:
     """Per-frame values the pair features use, computed once: (object set, namespace words, key entity, gets one,
-    lists, antonym-bearing name words)."""
+    lists, antonym-bearing name words, requires a list or a key-value map (bulk.py))."""
     m = f.memo.get("facts")
     if m is None:
         ant = lexicon().antonym
         m = f.memo["facts"] = (frozenset(f.obj), _ns_words(f), _key_entity(f), is_one(f), is_many(f),
-                               frozenset(w for w in f.name_words if w in ant))
+                               frozenset(w for w in f.name_words if w in ant),
+                               any(p.required and (p.type == "array" or bool(p.items)) for p in f.params))
     return m
 
 

@@ -4,6 +4,8 @@ itself. decide._decisive reads SOFT_VETOES after the plain vetoes; each predicat
 
 from __future__ import annotations
 
+import re
+
 from .frames import Frame
 from .keys import one_of_alternatives
 from .lexicon import lexicon
@@ -13,7 +15,8 @@ from .relations import facts, pindex, pmatch, rindex, says
 def _required_scope(a: Frame, b: Frame) -> bool:
     """A key, scope, source or target named in one tool's name, or a word its object has and the other's lacks, is
     a required parameter there, and the other tool has nothing for it: add_user_to_group (group_name) vs
-    create_user, list_user_policies (user_name) vs list_policies."""
+    create_user, list_user_policies (user_name) vs list_policies; or, in one API, the tool with the narrower object
+    requires an id the other has nothing for (get_children_projects_by_tag's parent uuid vs get_projects_by_tag)."""
     for x, y in ((a, b), (b, a)):
         scoped: set[str] = set()
         for role in ("key", "scope", "source", "target"):
@@ -22,9 +25,11 @@ def _required_scope(a: Frame, b: Frame) -> bool:
         scoped.update(set(x.obj) - set(y.obj))
         if not scoped:
             continue
+        narrower = len(x.obj) > len(y.obj) and set(y.obj) < set(x.obj) and facts(x)[1] == facts(y)[1]
         for p in x.params:
-            if p.required and scoped & set(p.words) and pmatch(p, pindex(y))[0] < 0.7:
-                return True
+            if p.required and (scoped & set(p.words) or narrower and p.kind == "id") \
+                    and pmatch(p, pindex(y))[0] < 0.7:
+                return True  # (an id the narrower tool alone requires: its scope, the parent's uuid)
     return False
 
 
@@ -157,10 +162,19 @@ def _named_source_conflict(a: Frame, b: Frame) -> bool:
     return False
 
 
+# a sentence that says the tool returns a count or a total (Returns total structure count broken down by ...)
+_RETURNS_COUNT_RE = re.compile(r"\breturns?\b[^.;]{0,80}?\b(?:counts?|number of|totals?|tally)\b")
+
+
 def _content_vs_meta(a: Frame, b: Frame) -> bool:
-    """One returns information about an object (get_file_info), the other reads the object itself (read_file)."""
+    """One returns information about an object (get_file_info), the other reads the object itself (read_file); or
+    the information is a count (a summary that returns the total count by provider vs the list of the entries: the
+    label rules' count vs list), and the other says it returns no count."""
     for m, c in ((a, b), (b, a)):
         if m.facet == "meta" and (c.facet == "content" or c.facet is None and c.action_word in _CONTENT_VERBS):
+            return True
+        if m.facet == "meta" and c.facet is None and _RETURNS_COUNT_RE.search(m.desc_low) \
+                and not _RETURNS_COUNT_RE.search(c.desc_low):
             return True
     return False
 

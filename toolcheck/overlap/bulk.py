@@ -1,0 +1,179 @@
+"""Subsumption by a bulk form: one tool does, for each entry of a list it requires, what the other does for one.
+
+``GeneBe_classify_variants_batch(variants: [{chr, pos, ref, alt}])`` covers ``GeneBe_classify_variant(chr, pos,
+ref, alt)``; ``env_var_bulk_set(scriptName, vars: {key: value})`` covers ``env_var_set(scriptName, key, value)``;
+``read_files(paths: [string])`` covers ``read_file(path)``. ``bulk_cover(a, b, rel)`` finds that:
+
+* the same action class, and objects that agree (the same head, or one tool's object is unknown, or the bulk
+  tool's description names the single tool), in one API (or on two interchangeable platforms: playwright,
+  browser);
+* the bulk side says it does many (a quantity word in its name, or "multiple", "several", "batch", ... in its first
+  sentence) and the single side does not;
+* the bulk side requires a collection parameter: an array of records, an array of plain values, or a key-value
+  map (an object that declares no properties);
+* every required parameter of the single side (but a page, a token or a format) is either the bulk side's own (the
+  same name or words: the Worker's scriptName) or held by one entry of the collection: a property of the
+  record (by name, or named in that property's description: "... or a unique element selector"), the one value of
+  an array named after it or after the single side's object (paths ~ path, variants ~ variant), or the key and the
+  value of a map; and at least one of them is held by the collection.
+
+Not a bulk form: a listing against a get-one by key (a listing requires no list of keys), a count or a summary of
+a list, a tool that takes several inputs to build one result (``create_presentation_from_templates``: its first
+sentence says no "multiple"), two tools that both say they take many. Both tools' own text only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .frames import Frame
+from .lexicon import lexicon
+from .params import Param
+from .relations import facts, pindex, pmatch
+
+# words that say a tool does its job for many entries at once (English, Chinese, Japanese)
+_MANY_RE = re.compile(r"\b(?:multiple|several|many|batch|bulk|in bulk|at once|list of|array of)\b|"
+                      r"批量|多个|多項|複数|一括|一度に")
+_MANY_NAME = frozenset({"multiple", "multi", "batch", "bulk", "many", "several", "mass"})
+_NO_KEY = frozenset({"page", "auth", "format"})  # required, but nothing an entry holds (a token, a page)
+_MAP_KEYS = frozenset({"key", "name"})  # a map's key: the entry's key or name
+_MAP_VALUES = frozenset({"value", "content", "text"})  # a map's value
+
+
+def bulk_cover(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, Param, tuple[str, ...]] | None:
+    """(bulk tool, single tool, its collection parameter, the single tool's required parameters one entry holds),
+    or None."""
+    if rel != "same" or not (has_collection(a) or has_collection(b)):
+        return None
+    if not _one_api(a, b):
+        return None
+    apart = bool(a.obj and b.obj and a.head != b.head)
+    for many, one in ((a, b), (b, a)):
+        if not _collections(many) or _lead_many(many) is None or apart and not _names(many, one):
+            continue
+        hit = _held(many, one)
+        if hit is None or not _says_many(many, _counted(many, one, hit[0])) or _says_many(one, None):
+            continue
+        return many, one, hit[0], hit[1]
+    return None
+
+
+def _names(many: Frame, one: Frame) -> bool:
+    """``many``'s description names ``one`` ("More efficient than calling X N times"): its author says which
+    single tool it does in bulk, so objects named apart (variant sae vs variant sae disruption) are one."""
+    return any(k in many.cue_names for k in one.norm_names)
+
+
+def _collections(f: Frame) -> tuple[Param, ...]:
+    """The required collection parameters (arrays, key-value maps), once per frame."""
+    got = f.memo.get("bulk_colls")
+    if got is None:
+        got = f.memo["bulk_colls"] = tuple(p for p in f.params if p.required and (p.type == "array" or p.items))
+    return got
+
+
+def has_collection(f: Frame) -> bool:
+    """The frame requires a list or a key-value map: without one on either side no pair is a bulk form (decide's
+    early exit reads it, as relations.facts' last value)."""
+    return facts(f)[6]
+
+
+def _lead_many(f: Frame) -> tuple[str, ...] | None:
+    """The many-words of the first sentence with the next words after each ("" for a name's quantity word), or
+    None when neither says many; once per frame."""
+    if "bulk_lead" in f.memo:
+        return f.memo["bulk_lead"]
+    found: list[str] = [""] if not f.name_words.isdisjoint(_MANY_NAME) else []
+    lead = re.split(r"[.!?。！？]\s|\n", f.desc_low, maxsplit=1)[0] if f.desc_low else ""
+    for m in _MANY_RE.finditer(lead):
+        found.append(lead[m.end():m.end() + 60] if m.group(0).isascii() else "")
+    got = f.memo["bulk_lead"] = tuple(found) if found else None
+    return got
+
+
+def _one_api(a: Frame, b: Frame) -> bool:
+    """The tools are of one API (the same namespace words, or neither names one), or each namespace is a platform
+    of a kind the lexicon calls interchangeable (playwright, browser): a bulk form of another database's lookup is
+    that database's job, which the label rules leave to the backends."""
+    na, nb = facts(a)[1], facts(b)[1]
+    if na == nb:
+        return True
+    lx = lexicon()
+    return all(any((hit := lx.platform.get(w)) and lx.interchangeable.get(hit[0], False) for w in f.ns)
+               for f in (a, b))
+
+
+def _counted(many: Frame, one: Frame, coll: Param) -> str | None:
+    """The word a many-word must count: the objects' head (the last word of it: variable in environment
+    variable), else the collection's (fields), as the tools write it."""
+    head = one.head or many.head or coll.head
+    return head.rsplit("_", 1)[-1] if head else None
+
+
+def _says_many(f: Frame, counted: str | None) -> bool:
+    """A quantity word in the name (bulk, batch, ...), or a many-word in the description's first sentence that
+    counts ``counted`` (the object's head word; "Fill multiple form fields", not "one deck from several
+    templates"); any many-word when nothing is counted (no object) or the sentence is Chinese or Japanese."""
+    found = _lead_many(f)
+    if found is None:
+        return False
+    for after in found:
+        if counted is None or not after:
+            return True
+        words = re.findall(r"[a-z]+", after)[:3]
+        if any(w == counted or w.rstrip("s") == counted or w[:-3] + "y" == counted and w.endswith("ies")
+               for w in words):
+            return True
+    return False
+
+
+def _held(many: Frame, one: Frame) -> tuple[Param, tuple[str, ...]] | None:
+    """The collection parameter of ``many`` that holds, entry by entry, the required parameters of ``one`` that
+    ``many`` has no like of at its top level, and for each of those where an entry holds it (see _holder); None
+    when some are held nowhere."""
+    ix = pindex(many)
+    rest = [p for p in one.params if p.required and p.kind not in _NO_KEY and not _own(pmatch(p, ix))]
+    if not rest:
+        return None
+    for coll in _collections(many):
+        where = [_holder(coll, p, one, len(rest)) for p in rest]
+        if all(w is not None for w in where):
+            return coll, tuple(f"{p.raw} (as {w})" if w else p.raw for p, w in zip(rest, where, strict=True))
+    return None
+
+
+def _own(match: tuple[float, Param | None]) -> bool:
+    """A like at the bulk tool's top level that is no collection (the Worker's scriptName; tag_ids is a list)."""
+    score, q = match
+    return score >= 0.7 and q is not None and not (q.type == "array" or q.items)
+
+
+def _holder(coll: Param, p: Param, one: Frame, n: int) -> str | None:
+    """Where one entry of ``coll`` holds ``p``: "" for the record property of that name, the property whose
+    description names it, "the map's key" or "the map's value", "one value" of an array named after it or after
+    ``one``'s object; None when no entry holds it."""
+    if coll.items and coll.items[0][0] == "*":  # a key-value map
+        if n > 2:
+            return None
+        if p.head in _MAP_KEYS or p.kind == "name":
+            return "the map's key"
+        return "the map's value" if p.head in _MAP_VALUES or p.kind == "content" else None
+    if coll.items:  # an array of records
+        word = re.compile(r"\b" + re.escape(p.head) + r"s?\b")
+        if any(canon == p.canon for canon, _, _ in coll.items):
+            return ""
+        return next((f"`{raw}`" for canon, desc, raw in coll.items
+                     if canon.rsplit("_", 1)[-1] == p.head or word.search(desc)), None)
+    # an array of plain values: one of them is the single tool's one input
+    if n == 1 and coll.type == "array" and (coll.head == p.head or coll.canon == p.canon
+                                            or bool(one.obj) and coll.head == one.head):
+        return "one value"
+    return None
+
+
+def bulk_clause(hit: tuple[Frame, Frame, Param, tuple[str, ...]]) -> str:
+    """The message: which list the bulk tool takes and what of the single tool's input one entry holds."""
+    many, one, coll, held = hit
+    kind = "map" if coll.items and coll.items[0][0] == "*" else "list"
+    return (f"`{many.name}` takes a {kind} (`{coll.raw}`) of what `{one.name}` takes one of: one entry holds "
+            f"{', '.join(held)}")
