@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 
 from .frames import Frame
+from .interchange import interchange
 from .lexicon import lexicon
 from .relations import (
     align_services,
@@ -88,6 +89,7 @@ FEATURES = (
     "mod_unsupported",  # the narrower object's extra word is nowhere in the broader tool's description (media file)
     "part_listed",      # one's record lists the part the other returns alone, by the same keys (subsume.py)
     "time_series",      # both return one thing's values over a time window, for one subject (timespan.py)
+    "interchange",      # two services answer one question from one kind of input (interchange.py)
     "veto",             # a difference the label rules call decisive (VETOES) and no cue or enum that overrides it
 )
 # Differences that make two tools distinct "even with 90% shared words" (issue 18): a different or opposite
@@ -113,7 +115,7 @@ _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns
 # of the features not in this list, so a feature missing here only loosens that bound.
 _HEAD_ONLY = ("same_base", "act_same", "act_related", "act_opposite", "act_different", "act_unknown", "enum_cover",
               "obj_sim", "obj_missing", "obj_disjoint", "head_conflict", "sibling", "sub_resource", "mod_one_side",
-              "mod_unsupported", "match", "part_listed", "time_series")
+              "mod_unsupported", "match", "part_listed", "time_series", "interchange")
 _QUAL_FEATURES = ("qual_conflict", "qual_one_side", "scope_one_side")  # set only when a tool has qualifiers
 _CUE_FEATURES = tuple(f for f in FEATURES if f.startswith("cue_"))  # set only when a description names a tool
 # stage 1's tail features that _early_head reads before the tail is measured, from the helpers the tail sets
@@ -150,8 +152,9 @@ class Model:
         self.stage2_max = sum(pos[f] for f in _STAGE2)
         self.params_max = sum(pos[f] for f in ("param_sim", "req_sim", "extra_required"))
         # with different actions match is 0; every feature is at most 1
+        # (interchange needs the same or related actions too: interchange.interchange)
         skip = {"act_same", "act_related", "act_opposite", "act_different", "act_unknown", "veto", "match",
-                *_OVERRIDES}
+                "interchange", *_OVERRIDES}
         self.pos_sum = sum(max(0.0, v) for k, v in self.by_name.items() if k not in skip)
         self.quick_exit = self.by_name["veto"] < 0
         self.veto_max = pos["veto"]
@@ -228,7 +231,15 @@ def _stage1_veto(a: Frame, b: Frame, x: dict[str, float]) -> None:
 _PART_LIFTS = frozenset({"sub_resource", "cardinality", "obj_disjoint", "head_conflict"})
 
 
+# what two interchangeable backends (interchange.py) explain: each words its keys and answer its own way (a listing
+# vs a get-one by key, a key named on one side only or of another kind); every other decisive difference holds
+_INTERCHANGE_LIFTS = frozenset({"cardinality", "qual_one_side", "scope_one_side", "mod_one_side", "qual_conflict",
+                                "key_conflict"})
+
+
 def _veto_view(x: dict[str, float]) -> dict[str, float]:
+    if "interchange" in x:
+        return {k: v for k, v in x.items() if k not in _INTERCHANGE_LIFTS}
     return {k: v for k, v in x.items() if k not in _PART_LIFTS} if "part_listed" in x else x
 
 
@@ -270,6 +281,12 @@ def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> 
     if a.obj and b.obj and same_series(a, b, rel):
         # get_price_history vs get_stock_price_date_range: history, date range say the window, not the object
         x["time_series"] = x["obj_sim"] = x["match"] = 1.0
+        return True
+    if interchange(a, b, rel) is not None:
+        # OMA_get_protein_go vs QuickGO_annotations_by_gene: GO annotations of a protein by a UniProt accession,
+        # from two services; the objects agree once service and key words are set aside
+        x["interchange"] = x["obj_sim"] = 1.0
+        x["match"] = 1.0 if rel == "same" else 0.5
         return True
     if "same_base" in x and _interchangeable_namespaces(a, b):
         # playwright_hover vs browser_hover: one job named alike on two interchangeable backends; the objects

@@ -10,7 +10,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any
 
-from .keys import own_id_words
+from .keys import key_systems, own_id_words
 from .lexicon import Lexicon, lexicon, split_identifier
 
 KEY_KINDS = frozenset({"id", "name", "query", "path", "url", "content", "location", "time"})
@@ -29,6 +29,7 @@ class Param:
     required: bool
     type: str | None
     wkey: str = ""  # its words as a set, sorted and joined (same words in another order match)
+    systems: frozenset[str] = frozenset()  # identifier systems its name or description says (keys.key_systems)
 
 
 def _norm_type(t: Any) -> str | None:
@@ -70,7 +71,11 @@ def make_param(key: str, schema: dict, required: bool, obj: tuple[str, ...]) -> 
     if kind == "id" and head in ("number", "no") and schema.get("type") in ("integer", "number") \
             and not set(words[:-1]) & set(obj):
         kind = "other"  # thoughtNumber, page_no: a count, not a key (issue_number on get_issue is one)
-    return Param(key, "_".join(words), words, head, kind, required, _norm_type(schema.get("type")), _wkey(words))
+    # the systems of what may be a lookup key (interchange.py reads no other: an optional filter of no key kind is none)
+    systems = key_systems(key, schema.get("description")) \
+        if (kind not in ("page", "auth", "format") if required else kind in ("id", "name", "query")) else frozenset()
+    return Param(key, "_".join(words), words, head, kind, required, _norm_type(schema.get("type")), _wkey(words),
+                 systems)
 
 
 def pinned_values(props: dict, limit: int) -> dict[str, str]:
