@@ -282,7 +282,7 @@ def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> 
         # get_price_history vs get_stock_price_date_range: history, date range say the window, not the object
         x["time_series"] = x["obj_sim"] = x["match"] = 1.0
         return True
-    if interchange(a, b, rel) is not None:
+    if a.ns and b.ns and interchange(a, b, rel) is not None:
         # OMA_get_protein_go vs QuickGO_annotations_by_gene: GO annotations of a protein by a UniProt accession,
         # from two services; the objects agree once service and key words are set aside
         x["interchange"] = x["obj_sim"] = 1.0

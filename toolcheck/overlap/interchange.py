@@ -113,10 +113,6 @@ def objects_agree(a: Frame, b: Frame, systems: frozenset[str]) -> tuple[tuple[st
     for s in systems:
         entity |= _ENTITY.get(s, frozenset())
     ra, rb = _rest(a, entity), _rest(b, entity)
-    if a.obj and b.obj:
-        how = object_relation(a, b)[1]
-        if how in ("sibling", "swap"):
-            return None
     lx = lexicon()
     if not ({w for w in ra if w not in lx.generic and w not in lx.facet}
             and {w for w in rb if w not in lx.generic and w not in lx.facet}):
@@ -127,6 +123,8 @@ def objects_agree(a: Frame, b: Frame, systems: frozenset[str]) -> tuple[tuple[st
     # each word one object has and the other lacks is said by the other tool (its name or first sentence), as the
     # lexicon reads it or as the tool writes it (terms, read as word): OMA says annotations, QuickGO's object
     if not (_all_said(b, a, ra - rb) and _all_said(a, b, rb - ra)):
+        return None
+    if object_relation(a, b)[1] in ("sibling", "swap"):
         return None
     sa, sb = _surface(a, ra), _surface(b, rb)
     return sa, sb
@@ -143,15 +141,17 @@ def _surface(f: Frame, kept: set[str]) -> tuple[str, ...]:
 def interchange(a: Frame, b: Frame, rel: str | None) -> tuple[frozenset[str], tuple, tuple] | None:
     """(the shared key systems, a's and b's objects once service and key words are set aside) when a and b are
     interchangeable backends (the module's docstring), else None. Memoised on neither frame (it is a pair's)."""
-    if rel not in ("same", "related") or not a.params or not b.params:
+    if rel != "same" and rel != "related" or not a.params or not b.params:
         return None
-    systems = shared_systems(a, b)  # first: most pairs share none (each frame's systems are memoised)
+    # first: most tools take a key of no system (each frame's systems are memoised)
+    if not (a.memo.get("key_systems") or key_system_sets(a))[1] or \
+            not (b.memo.get("key_systems") or key_system_sets(b))[1]:
+        return None
+    systems = shared_systems(a, b)
     if not systems or not _two_services(a, b) or _named_scope(a) or _named_scope(b):
         return None
-    if not _keys_covered(a, b, systems) or not _keys_covered(b, a, systems):
-        return None
-    objs = objects_agree(a, b, systems)
-    if objs is None:
+    objs = objects_agree(a, b, systems)  # (before the parameters: the cheaper test, and the rarer to pass)
+    if objs is None or not _keys_covered(a, b, systems) or not _keys_covered(b, a, systems):
         return None
     return systems, objs[0], objs[1]
 
