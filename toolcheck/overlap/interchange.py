@@ -16,6 +16,7 @@ a pair (``interchange``) when all of these hold:
   what is left shares a word, or each side's is said in the other's description (OMA's 'protein go' vs QuickGO's
   'annotations': QuickGO searches "Gene Ontology (GO) annotations", OMA gets "GO functional annotations"); sibling
   objects or swapped words are not one object;
+* **one job described alike**: the descriptions or their first sentences share terms (a cosine of DESC_ALIKE);
 * **no scope a user would name**: neither tool names a platform, host or organism (FlyBase vs ZFIN orthologs, a
   GitHub branch vs a local one, HumanMine).
 
@@ -32,7 +33,8 @@ from .backends import backend_names
 from .frames import Frame
 from .keys import SYSTEM_LABELS, key_systems
 from .lexicon import lexicon, singular
-from .relations import facts, object_relation, pindex, pmatch, says
+from .relations import dot, facts, object_relation, pindex, pmatch, says
+from .vectors import pair_vectors
 
 # what a key of a system identifies: words of an object that say the key's entity, not what is looked up about it
 _ENTITY = {
@@ -153,7 +155,22 @@ def interchange(a: Frame, b: Frame, rel: str | None) -> tuple[frozenset[str], tu
     objs = objects_agree(a, b, systems)  # (before the parameters: the cheaper test, and the rarer to pass)
     if objs is None or not _keys_covered(a, b, systems) or not _keys_covered(b, a, systems):
         return None
+    if not _described_alike(a, b):
+        return None
     return systems, objs[0], objs[1]
+
+
+DESC_ALIKE = 0.2  # the least cosine of two services' descriptions (or first sentences) that describe one job
+
+
+def _described_alike(a: Frame, b: Frame) -> bool:
+    """Two services that answer one question describe it alike (as ns_differ_desc weighs it): the descriptions or
+    their first sentences have a cosine of at least DESC_ALIKE. Foldseek's structure-similarity search and OPM's
+    membrane-protein search, both by a PDB id, share 8% of their terms."""
+    if a.desc_empty or b.desc_empty:
+        return False
+    da, la, db, lb, _ = pair_vectors(a, b)
+    return dot(da, db) >= DESC_ALIKE or dot(la, lb) >= DESC_ALIKE
 
 
 def _two_services(a: Frame, b: Frame) -> bool:

@@ -103,6 +103,7 @@ _SYSTEM_RE = re.compile(r"\b(?:" + "|".join(f"(?P<{s}>{p})" for s, _, p in _SYST
 _ANCHOR_RE = re.compile(r"uniprot|chembl|cid|pubchem|pubmed|symbol|gene name|smiles|inchi|pmid|doi|hgvs|rs ?id|dbsnp|"
                         r"ec number|enzyme commission|ticker|drug name|of the drug|indication|genbank|pdb|emd|"
                         r"ensembl|ensg|flybase|fbgn|zfin|zdb-gene|mgi|wormbase|wbgene|sgd|rgd")
+_FIRST_SENTENCE_RE = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!\bvs)\.\s+(?=[A-Z])")
 _SEP_RE = re.compile(r"[_\-]+|(?<=[a-z])(?=[A-Z])")
 
 
@@ -111,7 +112,9 @@ def key_systems(raw: str, desc: object = None) -> frozenset[str]:
     ``pubchem_cid``, ``gene_symbol``) and its description ('UniProt accession (e.g. P04637)')."""
     text = (_SEP_RE.sub(" ", raw) if not raw.islower() else raw).lower()
     if isinstance(desc, str) and desc:
-        text += "\n" + desc[:400].lower()
+        # its first sentence says what it takes; a later one may point elsewhere ("Resolve a gene symbol to an
+        # Ensembl ID with X" on an Ensembl-id parameter)
+        text += "\n" + _FIRST_SENTENCE_RE.split(desc[:400], maxsplit=1)[0].lower()
     text = text.replace("_", " ")  # uniprot_id in a description: two words (\b counts _ as a letter)
     if _ANCHOR_RE.search(text) is None:  # the usual case: no system's word at all (one scan, no lookbehinds)
         return frozenset()
