@@ -284,7 +284,7 @@ def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> 
         return True
     if a.ns and b.ns and interchange(a, b, rel) is not None:
         # OMA_get_protein_go vs QuickGO_annotations_by_gene: GO annotations of a protein by a UniProt accession,
-        # from two services; the objects agree once service and key words are set aside
+        # from two services; the objects agree once what the key identifies is set aside
         x["interchange"] = x["obj_sim"] = 1.0
         x["match"] = 1.0 if rel == "same" else 0.5
         return True

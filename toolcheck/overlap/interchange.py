@@ -11,11 +11,12 @@ a pair (``interchange``) when all of these hold:
   symbol, a PubChem CID, a drug name, an HGVS description, ...), read from the parameters' names and descriptions.
   Keys of two systems (an EMD id vs a PDB id, a FlyBase id vs a ZFIN id) are not one kind of input;
 * **one action class** (the same or related actions);
-* **one object once the service and key words are set aside**: the words that name a service (either tool's
-  namespace) or what the key identifies (protein for a UniProt accession, gene for a gene symbol) leave the objects;
-  what is left shares a word, or each side's is said in the other's description (OMA's 'protein go' vs QuickGO's
-  'annotations': QuickGO searches "Gene Ontology (GO) annotations", OMA gets "GO functional annotations"); sibling
-  objects or swapped words are not one object;
+* **one object once what the key identifies is set aside**: the words that say the key's entity (protein for a
+  UniProt accession, gene for a gene symbol) leave the objects; each word one object has and the other lacks is said
+  by the other tool's name or by what its first sentence says it returns (OMA's 'protein go' vs QuickGO's
+  'annotations': QuickGO's name says GO, OMA's first sentence "Get Gene Ontology (GO) functional annotations");
+  both objects keep a word that is no record word (a name whose object is only its key's entity, get_drug, returns
+  its service's own record); sibling objects or swapped words are not one object;
 * **one job described alike**: the descriptions or their first sentences share terms (a cosine of DESC_ALIKE);
 * **no scope a user would name**: neither tool names a platform, host or organism (FlyBase vs ZFIN orthologs, a
   GitHub branch vs a local one, HumanMine).
@@ -109,7 +110,7 @@ def _keys_covered(x: Frame, y: Frame, systems: frozenset[str]) -> bool:
 
 
 def objects_agree(a: Frame, b: Frame, systems: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
-    """(a's object words, b's) once the service and key words are set aside, when they agree (see the module's
+    """(a's object words, b's) once the key's entity words are set aside, when they agree (see the module's
     docstring), else None."""
     entity: set[str] = set()
     for s in systems:
@@ -141,7 +142,7 @@ def _surface(f: Frame, kept: set[str]) -> tuple[str, ...]:
 
 
 def interchange(a: Frame, b: Frame, rel: str | None) -> tuple[frozenset[str], tuple, tuple] | None:
-    """(the shared key systems, a's and b's objects once service and key words are set aside) when a and b are
+    """(the shared key systems, a's and b's objects once the key's entity words are set aside) when a and b are
     interchangeable backends (the module's docstring), else None. Memoised on neither frame (it is a pair's)."""
     if rel != "same" and rel != "related" or not a.params or not b.params:
         return None
@@ -230,18 +231,14 @@ def _service(f: Frame) -> str:
 
 
 def clause(a: Frame, b: Frame, act: str | None, hit: tuple[frozenset[str], tuple, tuple]) -> str:
-    """What interchange read, in words: the objects once service and key words are set aside, the kind of input both
-    take and the two services (``b`` first, as explain.py writes the other tool first)."""
+    """What interchange read, in words: the objects once the key's entity words are set aside, the kind of input
+    both take and the two services (``b`` first, as explain.py writes the other tool first)."""
     systems, oa, ob = hit
     kinds = " or ".join(SYSTEM_LABELS[s] for s in sorted(systems))
     wa, wb = " ".join(oa), " ".join(ob)
-    if not wa or not wb:  # one name says only service and key words: the other's object is in its first sentence
-        bare = a if not wa else b
-        objs = f"{wa or wb}, which `{bare.name}` says in its first sentence"
-    else:
-        objs = wa if wa == wb else f"{wb} ~ {wa}"
+    objs = wa if wa == wb else f"{wb} ~ {wa}, each said by the other's name or first sentence"
     head = f"{act} on objects that agree" if act else "objects that agree"
-    return (f"{head} once service and key words are set aside ({objs}); both take {kinds} "
+    return (f"{head} once what the key identifies is set aside ({objs}); both take {kinds} "
             f"({_key_params(b, systems)} ~ {_key_params(a, systems)}), from different services "
             f"({_service(b)}, {_service(a)}): interchangeable backends")
 
