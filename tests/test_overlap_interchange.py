@@ -55,9 +55,9 @@ def test_two_services_one_kind_of_input_one_object_in_other_words():
 
 
 def test_keys_of_two_systems_are_no_one_input():
-    a = parse("MapVault_get_citations", "Get the papers that describe a map deposited in MapVault.",
+    a = parse("MapVault_get_citations", "Get the papers that describe a map deposited in EMArchive.",
               _schema({"map_id": "EMDB accession of the map, e.g. 'EMD-3001'."}))
-    b = parse("ModelVault_get_citations", "Get the papers that describe an entry deposited in ModelVault.",
+    b = parse("ModelVault_get_citations", "Get the papers that describe an entry deposited in CoordStore.",
               _schema({"entry_id": "PDB id of the entry, e.g. '4hhb'."}))
     assert _hit(a, b) is None
 
@@ -108,3 +108,19 @@ def test_the_blocking_proposes_the_pair_and_the_score_is_the_pairs_own():
     alone = find_overlaps([a, b], 0.5)
     crowd = find_overlaps([other, a, b], 0.5)
     assert [s for *_, s in alone] == [s for *_, s in crowd] and alone
+
+
+def test_required_keys_of_two_systems_on_two_services_are_a_different_lookup():
+    from toolcheck.overlap.decide import veto_reason
+    from toolcheck.overlap.interchange import systems_differ
+    a = parse("EMArchive_get_papers", "Get the papers that describe a map entry deposited in EMArchive.",
+              _schema({"map_id": "EMDB accession of the map, e.g. 'EMD-3001'."}))
+    b = parse("CoordStore_get_entry_papers", "Get the papers that describe an entry deposited in CoordStore.",
+              _schema({"entry_id": "PDB id of the entry, e.g. '4hhb'."}))
+    assert systems_differ(a, b) and veto_reason(a, b) is not None  # (an earlier veto may name it first)
+    assert compare(a, b) < model().threshold
+    # one system each side shares, or one service: no such veto
+    c = parse("CoordStore_get_map_papers", "Get the papers of a map.", _schema({"map_id": "EMDB accession."}))
+    assert not systems_differ(a, c)
+    d = parse("PaperHub_get_papers", "Get papers of an entry.", _schema({"entry": "PDB id or EMDB accession."}))
+    assert not systems_differ(a, d) and not systems_differ(b, d)

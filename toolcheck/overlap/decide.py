@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 
 from .frames import Frame
-from .interchange import interchange
+from .interchange import interchange, systems_differ
 from .lexicon import lexicon
 from .relations import (
     align_services,
@@ -432,6 +432,8 @@ def _decisive(a: Frame, b: Frame, x: dict[str, float]) -> str | None:
     for triggers, holds, name in SOFT_VETOES:
         if not x.keys().isdisjoint(triggers) and holds(a, b):
             return name
+    if systems_differ(a, b):  # required keys of two identifier systems on two services (EMD vs PDB ids)
+        return "key_conflict"
     if (a.quals.get("key") or b.quals.get("key")) and keys_unmatched(a, b):
         return "keys_unmatched"
     return None

@@ -174,6 +174,17 @@ def _described_alike(a: Frame, b: Frame) -> bool:
     return dot(da, db) >= DESC_ALIKE or dot(la, lb) >= DESC_ALIKE
 
 
+def systems_differ(a: Frame, b: Frame) -> bool:
+    """Two services whose required keys are of named identifier systems, none of which the other takes: an EMD id
+    vs a PDB id (EMDB vs PDBe publications), a FlyBase id vs a ZFIN id, drugs by indication vs indications by drug
+    name. Each looks up by its own key: a different lookup key, which the label rules call distinct."""
+    ra, ea = a.memo.get("key_systems") or key_system_sets(a)
+    if not ra:
+        return False
+    rb, eb = b.memo.get("key_systems") or key_system_sets(b)
+    return bool(rb) and not (ra & eb) and not (rb & ea) and _two_services(a, b)
+
+
 def _two_services(a: Frame, b: Frame) -> bool:
     """Both names carry a namespace, and the namespaces share no word or the names' services differ as written
     (ClinGen vs GenCC, whose namespaces split into clin gen and gen cc)."""
