@@ -6,7 +6,7 @@ import re
 
 from .backends import backend_notes
 from .frames import Frame, norm_ident
-from .interchange import clause, interchange, key_extra
+from .interchange import clause, interchange, key_extra, systems_note
 from .lexicon import lexicon, split_identifier
 from .params import param_words
 from .relations import (
@@ -335,6 +335,9 @@ def _explain_kinds(a: Frame, b: Frame, out: list[str]) -> None:
     nsc = ns_conflict(a, b)
     if nsc:
         out.append(f"namespaces name different scopes ({nsc[1]} vs {nsc[0]})")
+    keys = systems_note(a, b)
+    if keys:
+        out.append(keys)
 
 
 # what a lexicon platform category is, in words (a file format is no platform): (one, several)

@@ -185,6 +185,15 @@ def systems_differ(a: Frame, b: Frame) -> bool:
     return bool(rb) and not (ra & eb) and not (rb & ea) and _two_services(a, b)
 
 
+def systems_note(a: Frame, b: Frame) -> str | None:
+    """What systems_differ read, in words (``b`` first), or None."""
+    if not systems_differ(a, b):
+        return None
+    ra, rb = key_system_sets(a)[0], key_system_sets(b)[0]
+    say = lambda r: " or ".join(SYSTEM_LABELS[x] for x in sorted(r))  # noqa: E731
+    return f"they look up by keys of two identifier systems ({say(rb)} vs {say(ra)})"
+
+
 def _two_services(a: Frame, b: Frame) -> bool:
     """Both names carry a namespace, and the namespaces share no word or the names' services differ as written
     (ClinGen vs GenCC, whose namespaces split into clin gen and gen cc)."""
