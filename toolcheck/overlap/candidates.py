@@ -14,6 +14,9 @@ compared (blocking). Keys, each a string in one shared index:
 * ``E``/``C`` a word or verb class of a mode enum, to frames with that object word or action;
 * ``T`` the head of a series tool's object once its time-window words are set aside (``price`` from
   ``get_price_history`` and from ``get_stock_price_date_range``, timespan.py);
+* ``K`` an identifier system a lookup key takes (a UniProt accession, a gene symbol: keys.key_systems) with the
+  action class and a word of the object (active) or of the name and first sentence's head (passive), from a frame
+  of a named service: two services keyed by one kind of input that may say one object (interchange.py);
 * ``S`` a service prefix's first words with the next one (``OpenFDA`` + device from ``OpenFDADevice_``), to
   frames of that service whose name has that word in its object (``OpenFDA_search_device_510k``).
 
@@ -31,6 +34,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import repeat
 
 from .frames import Frame
+from .interchange import block_words
 from .lexicon import lexicon
 from .timespan import series_core
 
@@ -62,6 +66,7 @@ def keys_of(f: Frame, wide: bool = False) -> Iterator[tuple[str, int]]:
             yield f"P{f.action}|" + "\x00".join(req), ACTIVE
     yield from _mention_keys(f)
     yield from _service_keys(f)
+    yield from _system_keys(f)
     core = series_core(f)
     if core:  # get_price_history ~ get_stock_price_date_range: one thing's values over a time window
         yield "T" + core[-1].split("_")[-1], ACTIVE
@@ -98,6 +103,22 @@ def _service_keys(f: Frame) -> Iterator[tuple[str, int]]:
     if f.obj_src == "name":
         for w in f.obj:
             yield "S" + svc + "|" + w, PASSIVE
+
+
+def _system_keys(f: Frame) -> Iterator[tuple[str, int]]:
+    """K: an identifier system of a named service's keys with a word of its object (active) or of its name and
+    first sentence's head (passive), and the action class (get and search are one: a lookup): interchange.py."""
+    if not f.ns or not f.action or not f.params:
+        return
+    systems, rest, said = block_words(f)
+    if not systems:
+        return
+    act = "lookup" if f.action in _LOOKUPS else f.action
+    for s in sorted(systems):
+        for w in rest:
+            yield f"K{act}|{s}|{w}", ACTIVE
+        for w in said - rest:
+            yield f"K{act}|{s}|{w}", PASSIVE
 
 
 WIDE_BELOW = 0.2  # thresholds below this compare every pair of one object head too

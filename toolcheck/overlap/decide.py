@@ -18,6 +18,7 @@ from importlib import resources
 
 from .bulk import bulk_cover
 from .frames import Frame
+from .interchange import interchange, systems_differ
 from .lexicon import lexicon
 from .relations import (
     align_services,
@@ -90,6 +91,7 @@ FEATURES = (
     "part_listed",      # one's record lists the part the other returns alone, by the same keys (subsume.py)
     "time_series",      # both return one thing's values over a time window, for one subject (timespan.py)
     "bulk_form",        # one does for each entry of a list it requires what the other does for one (bulk.py)
+    "interchange",      # two services answer one question from one kind of input (interchange.py)
     "veto",             # a difference the label rules call decisive (VETOES) and no cue or enum that overrides it
 )
 # Differences that make two tools distinct "even with 90% shared words" (issue 18): a different or opposite
@@ -115,7 +117,7 @@ _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns
 # of the features not in this list, so a feature missing here only loosens that bound.
 _HEAD_ONLY = ("same_base", "act_same", "act_related", "act_opposite", "act_different", "act_unknown", "enum_cover",
               "obj_sim", "obj_missing", "obj_disjoint", "head_conflict", "sibling", "sub_resource", "mod_one_side",
-              "mod_unsupported", "match", "part_listed", "time_series")
+              "mod_unsupported", "match", "part_listed", "time_series", "interchange")
 _QUAL_FEATURES = ("qual_conflict", "qual_one_side", "scope_one_side")  # set only when a tool has qualifiers
 _CUE_FEATURES = tuple(f for f in FEATURES if f.startswith("cue_"))  # set only when a description names a tool
 # stage 1's tail features that _early_head reads before the tail is measured, from the helpers the tail sets
@@ -152,8 +154,9 @@ class Model:
         self.stage2_max = sum(pos[f] for f in _STAGE2)
         self.params_max = sum(pos[f] for f in ("param_sim", "req_sim", "extra_required"))
         # with different actions match is 0; every feature is at most 1
+        # (interchange needs the same or related actions too: interchange.interchange)
         skip = {"act_same", "act_related", "act_opposite", "act_different", "act_unknown", "veto", "match",
-                *_OVERRIDES}
+                "interchange", *_OVERRIDES}
         self.pos_sum = sum(max(0.0, v) for k, v in self.by_name.items() if k not in skip)
         self.quick_exit = self.by_name["veto"] < 0
         self.veto_max = pos["veto"]
@@ -233,12 +236,20 @@ _PART_LIFTS = frozenset({"sub_resource", "cardinality", "obj_disjoint", "head_co
 # what a bulk form explains: a list of entries vs one, keys that differ at the top level (they are in the entries),
 # an object named apart when the bulk tool's description names the single one (bulk.bulk_cover)
 _BULK_LIFTS = frozenset({"cardinality", "key_conflict", "sub_resource", "obj_disjoint", "head_conflict"})
+# what two interchangeable backends (interchange.py) explain: each words its keys and answer its own way (a listing
+# vs a get-one by key, a key named on one side only or of another kind); every other decisive difference holds
+_INTERCHANGE_LIFTS = frozenset({"cardinality", "qual_one_side", "scope_one_side", "mod_one_side", "qual_conflict",
+                                "key_conflict"})
+_LIFTS = (("bulk_form", _BULK_LIFTS), ("interchange", _INTERCHANGE_LIFTS), ("part_listed", _PART_LIFTS))
 
 
 def _veto_view(x: dict[str, float]) -> dict[str, float]:
-    if "bulk_form" in x:
-        x = {k: v for k, v in x.items() if k not in _BULK_LIFTS}
-    return {k: v for k, v in x.items() if k not in _PART_LIFTS} if "part_listed" in x else x
+    """The features a veto reads: those that bulk_form, interchange or part_listed explain are set aside."""
+    lifted = [lifts for feature, lifts in _LIFTS if feature in x]
+    if not lifted:
+        return x
+    drop = frozenset().union(*lifted)
+    return {k: v for k, v in x.items() if k not in drop}
 
 
 _HOW_FEATURE = {"sibling": "sibling", "disjoint": "obj_disjoint", "head": "head_conflict", "part": "sub_resource",
@@ -279,6 +290,12 @@ def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> 
     if rel == "same" and a.obj and b.obj and same_series(a, b, rel):
         # get_price_history vs get_stock_price_date_range: history, date range say the window, not the object
         x["time_series"] = x["obj_sim"] = x["match"] = 1.0
+        return True
+    if a.ns and b.ns and interchange(a, b, rel) is not None:
+        # OMA_get_protein_go vs QuickGO_annotations_by_gene: GO annotations of a protein by a UniProt accession,
+        # from two services; the objects agree once what the key identifies is set aside
+        x["interchange"] = x["obj_sim"] = 1.0
+        x["match"] = 1.0 if rel == "same" else 0.5
         return True
     if "same_base" in x and _interchangeable_namespaces(a, b):
         # playwright_hover vs browser_hover: one job named alike on two interchangeable backends; the objects
@@ -426,6 +443,8 @@ def _decisive(a: Frame, b: Frame, x: dict[str, float]) -> str | None:
     for triggers, holds, name in SOFT_VETOES:
         if not x.keys().isdisjoint(triggers) and holds(a, b):
             return name
+    if systems_differ(a, b):  # required keys of two identifier systems on two services (EMD vs PDB ids)
+        return "key_conflict"
     if (a.quals.get("key") or b.quals.get("key")) and keys_unmatched(a, b):
         return "keys_unmatched"
     return None

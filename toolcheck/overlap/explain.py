@@ -7,6 +7,7 @@ import re
 from .backends import backend_notes
 from .bulk import bulk_clause, bulk_cover
 from .frames import Frame, norm_ident
+from .interchange import clause, interchange, key_extra, systems_note
 from .lexicon import lexicon, split_identifier
 from .params import param_words
 from .relations import (
@@ -148,12 +149,14 @@ def _explain_series(a: Frame, b: Frame, act: str | None, series: tuple, out: lis
 
 def _explain_cardinality(a: Frame, b: Frame, out: list[str]) -> None:
     """A listing vs a get-one by key, or a bulk form, when the parameters show it."""
-    bulk = bulk_cover(a, b, lexicon().relation(a.action, b.action))
+    rel = lexicon().relation(a.action, b.action)
+    bulk = bulk_cover(a, b, rel)
     if bulk:
         out.append(bulk_clause(bulk))
         return
-    if ((is_one(a) and is_many(b)) or (is_one(b) and is_many(a))) and not same_series(a, b, lexicon().relation(
-            a.action, b.action)):  # two series each return many values of one subject: no listing vs one
+    if ((is_one(a) and is_many(b)) or (is_one(b) and is_many(a))) and not same_series(a, b, rel) \
+            and not interchange(a, b, rel):  # two series each return many values of one subject: no listing vs
+        # one; two services word their answers apart (interchange)
         many, one = (b, a) if is_one(a) and is_many(b) else (a, b)
         if is_bulk(a, b):
             out.append(f"`{many.name}` takes a list of what `{one.name}` takes one of (a bulk form)")
@@ -180,6 +183,8 @@ def _explain_extra(a: Frame, b: Frame, matched: dict[str, str], out: list[str]) 
         # a bulk form: what the single tool requires is in each entry of the list, bulk_clause says where)
     who = a if extra in a.params else b
     other = b if who is a else a
+    if key_extra(who, extra.raw, interchange(a, b, lexicon().relation(a.action, b.action))):
+        return  # a key of the system both take: the interchange clause names it and its counterpart
     loose = matched.get(extra.raw) if who is a else next((x for x, y in matched.items() if y == extra.raw), None)
     if loose:  # matched below by its kind or last word only: say so rather than 'no counterpart'
         out.append(f"`{who.name}` requires `{extra.raw}`, which `{other.name}` matches only loosely (`{loose}`)")
@@ -206,6 +211,10 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
         words = _pair(wb, wa) if rel == "same" else f"{wb} {'~' if rel == 'related' else 'vs'} {wa}"
         act = _ACTIONS[rel].format(words)
     obj = None
+    hit = interchange(a, b, rel)
+    if hit:  # decide reads one object, asked of two services by one kind of input
+        out.append(clause(a, b, act, hit))
+        return
     series = same_series(a, b, rel) if a.obj and b.obj else None
     if series:  # decide reads one object once the time-window words are set aside
         _explain_series(a, b, act, series, out)
@@ -345,6 +354,9 @@ def _explain_kinds(a: Frame, b: Frame, out: list[str]) -> None:
     nsc = ns_conflict(a, b)
     if nsc:
         out.append(f"namespaces name different scopes ({nsc[1]} vs {nsc[0]})")
+    keys = systems_note(a, b)
+    if keys:
+        out.append(keys)
 
 
 # what a lexicon platform category is, in words (a file format is no platform): (one, several)

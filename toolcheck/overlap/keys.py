@@ -66,3 +66,56 @@ def one_of_alternatives(raw_a: str, raw_b: str, qa: tuple[str, ...], qb: tuple[s
     """One name's key is one of the alternatives the other's name offers (by_drug_name vs by_drug_name_or_drugbank_id):
     the second takes the first's key too, so the keys do not differ."""
     return frozenset(qa) in key_alternatives(raw_b) or frozenset(qb) in key_alternatives(raw_a)
+
+
+# Identifier systems and input kinds a parameter may say it takes, from its name and description: (system, how a
+# message says it, pattern). Two tools of two services whose keys are of one system answer from one kind of input
+# (interchange.py); organism databases' own ids (FlyBase, ZFIN, ...) and archives' (PDB vs EMDB) are systems of
+# their own, so two of them never share one.
+_SYSTEMS = (
+    ("uniprot", "a UniProt accession", r"uniprot(?:kb)?"),
+    ("chembl", "a ChEMBL id", r"chembl(?:[ _-]?ids?)?"),
+    ("pubchem_cid", "a PubChem CID", r"cids?|pubchem (?:compound )?ids?"),
+    ("gene_symbol", "a gene symbol or name", r"(?:hgnc )?gene symbols?|gene names?|hgnc symbols?"),
+    ("smiles", "a SMILES string", r"smiles"),
+    ("inchikey", "an InChIKey", r"inchi ?keys?"),
+    ("pmid", "a PMID", r"pmids?|pubmed ids?"),
+    ("doi", "a DOI", r"dois?"),
+    ("hgvs", "an HGVS description", r"hgvs"),
+    ("rsid", "an rsID", r"rs ?ids?|dbsnp"),
+    ("ec_number", "an EC number", r"ec numbers?|enzyme commission"),
+    ("ticker", "a ticker symbol", r"tickers?|stock symbols?"),
+    ("drug_name", "a drug name", r"drug names?|names? of the drug"),
+    ("indication", "an indication", r"indications?"),
+    ("insdc", "an EMBL/GenBank accession", r"genbank"),
+    ("pdb", "a PDB id", r"pdb"),
+    ("emdb", "an EMDB id", r"emdb|emd-\d*"),
+    ("ensembl", "an Ensembl id", r"ensembl(?: gene)? ids?|ensg\d*"),
+    ("flybase", "a FlyBase id", r"flybase|fbgn\d*"),
+    ("zfin", "a ZFIN id", r"zfin|zdb-gene"),
+    ("mgi", "an MGI id", r"mgi"),
+    ("wormbase", "a WormBase id", r"wormbase|wbgene\d*"),
+    ("sgd", "an SGD id", r"sgd"),
+    ("rgd", "an RGD id", r"rgd"),
+)
+SYSTEM_LABELS = {s: label for s, label, _ in _SYSTEMS}
+_SYSTEM_RE = re.compile(r"\b(?:" + "|".join(f"(?P<{s}>{p})" for s, _, p in _SYSTEMS) + r")\b")
+_ANCHOR_RE = re.compile(r"uniprot|chembl|cid|pubchem|pubmed|symbol|gene name|smiles|inchi|pmid|doi|hgvs|rs ?id|dbsnp|"
+                        r"ec number|enzyme commission|ticker|drug name|of the drug|indication|genbank|pdb|emd|"
+                        r"ensembl|ensg|flybase|fbgn|zfin|zdb-gene|mgi|wormbase|wbgene|sgd|rgd")
+_FIRST_SENTENCE_RE = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!\bvs)\.\s+(?=[A-Z])")
+_SEP_RE = re.compile(r"[_\-]+|(?<=[a-z])(?=[A-Z])")
+
+
+def key_systems(raw: str, desc: object = None) -> frozenset[str]:
+    """The identifier systems a parameter (or a name's lookup key) says it takes, from its name (``chemblId``,
+    ``pubchem_cid``, ``gene_symbol``) and its description ('UniProt accession (e.g. P04637)')."""
+    text = (_SEP_RE.sub(" ", raw) if not raw.islower() else raw).lower()
+    if isinstance(desc, str) and desc:
+        # its first sentence says what it takes; a later one may point elsewhere ("Resolve a gene symbol to an
+        # Ensembl ID with X" on an Ensembl-id parameter)
+        text += "\n" + _FIRST_SENTENCE_RE.split(desc[:400], maxsplit=1)[0].lower()
+    text = text.replace("_", " ")  # uniprot_id in a description: two words (\b counts _ as a letter)
+    if _ANCHOR_RE.search(text) is None:  # the usual case: no system's word at all (one scan, no lookbehinds)
+        return frozenset()
+    return frozenset(m.lastgroup for m in _SYSTEM_RE.finditer(text) if m.lastgroup)

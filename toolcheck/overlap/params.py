@@ -10,7 +10,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any
 
-from .keys import own_id_words
+from .keys import key_systems, own_id_words
 from .lexicon import Lexicon, lexicon, split_identifier
 
 KEY_KINDS = frozenset({"id", "name", "query", "path", "url", "content", "location", "time"})
@@ -32,6 +32,7 @@ class Param:
     # a list of records: each item property's (canonical words, description lower-case, name); a key-value map:
     # one entry ("*", description, ""); else () (bulk.py reads them)
     items: tuple[tuple[str, str, str], ...] = ()
+    systems: frozenset[str] = frozenset()  # identifier systems its name or description says (keys.key_systems)
 
 
 def _norm_type(t: Any) -> str | None:
@@ -74,7 +75,11 @@ def make_param(key: str, schema: dict, required: bool, obj: tuple[str, ...]) -> 
             and not set(words[:-1]) & set(obj):
         kind = "other"  # thoughtNumber, page_no: a count, not a key (issue_number on get_issue is one)
     ptype = _norm_type(schema.get("type"))
-    return Param(key, "_".join(words), words, head, kind, required, ptype, _wkey(words), _items(schema, ptype))
+    # the systems of what may be a lookup key (interchange.py reads no other: an optional filter of no key kind is none)
+    systems = key_systems(key, schema.get("description")) \
+        if (kind not in ("page", "auth", "format") if required else kind in ("id", "name", "query")) else frozenset()
+    return Param(key, "_".join(words), words, head, kind, required, ptype, _wkey(words), _items(schema, ptype),
+                 systems)
 
 
 def _items(schema: dict, ptype: str | None) -> tuple[tuple[str, str, str], ...]:
