@@ -47,7 +47,8 @@ def test_two_services_one_kind_of_input_one_object_in_other_words():
     a, b = _go_pair()
     hit = _hit(a, b)
     assert hit is not None and hit[0] == {"uniprot"}
-    assert compare(a, b) >= model().threshold
+    assert compare(a, b, backends="interchangeable") >= model().threshold  # the opt-in weighs it as one job
+    assert compare(a, b) < model().threshold  # by default two services are ones a user names
     msg = "; ".join(explain(b, a))
     assert "both take a UniProt accession (`protein_accession` ~ `product_accession`)" in msg
     assert "from different services (Proteomo, TermBank): interchangeable backends" in msg
@@ -105,8 +106,8 @@ def test_the_blocking_proposes_the_pair_and_the_score_is_the_pairs_own():
     a, b = _go_pair()
     other = parse("weather_get_forecast", "Get the forecast for a city.", _schema({"city": "City name."}))
     assert (0, 1) in candidate_pairs([a, b, other])
-    alone = find_overlaps([a, b], 0.5)
-    crowd = find_overlaps([other, a, b], 0.5)
+    alone = find_overlaps([a, b], 0.5, backends="interchangeable")
+    crowd = find_overlaps([other, a, b], 0.5, backends="interchangeable")
     assert [s for *_, s in alone] == [s for *_, s in crowd] and alone
 
 
@@ -124,3 +125,17 @@ def test_required_keys_of_two_systems_on_two_services_are_a_different_lookup():
     assert not systems_differ(a, c)
     d = parse("PaperHub_get_papers", "Get papers of an entry.", _schema({"entry": "PDB id or EMDB accession."}))
     assert not systems_differ(a, d) and not systems_differ(b, d)
+
+
+def test_backends_option_is_the_models_modes():
+    """TC430's `backends` choices are decide.BACKEND_MODES (the rule module does not import toolcheck.overlap for
+    one contract), and `interchangeable` changes only the interchange weight, which `named` leaves at 0: the
+    reading then lifts vetoes only."""
+    from toolcheck.overlap import BACKEND_MODES, FEATURES, model
+    from toolcheck.rules.tc4_naming.overlapping_tools import BACKEND_MODES as RULE_MODES
+
+    assert RULE_MODES == BACKEND_MODES
+    named, inter = model("named"), model("interchangeable")
+    assert named.by_name["interchange"] == 0.0 and inter.by_name["interchange"] > 0.0
+    assert [f for f in FEATURES if named.by_name[f] != inter.by_name[f]] == ["interchange"]
+    assert named.bias == inter.bias and named.threshold == inter.threshold

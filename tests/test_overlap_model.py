@@ -391,7 +391,7 @@ def test_early_exit_stays_exact_under_other_weights(monkeypatch):
     for _ in range(6):
         ws = tuple(0.0 if rng.random() < 0.1 else rng.gauss(0.0, 2.0) for _ in FEATURES)
         m = decide.Model(rng.uniform(-3.0, 1.0), ws, shipped.threshold)
-        monkeypatch.setattr(decide, "model", lambda m=m: m)
+        monkeypatch.setattr(decide, "model", lambda backends="named", m=m: m)
         reported += _check_early_exit(pairs, (0.2, 0.5, 0.7))
     assert reported > 100
 

@@ -23,6 +23,7 @@ The dev set and the own pairs drawn from corpus A need ../shared beside the chec
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -92,8 +93,8 @@ def pair_records(rec: dict, resolver: Resolver) -> list[dict]:
     return [a, b]
 
 
-def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600, threshold: float = 1e-9
-                ) -> list[tuple[float, str]]:
+def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600, threshold: float = 1e-9,
+                backends: str = "named") -> list[tuple[float, str]]:
     """(score, TC430 message) for each pair of tool records, each pair scored in isolation, in one process.
 
     Adapter to the installed toolcheck's CLI: one file per pair, `group-by: file`, the given threshold (1e-9: every
@@ -109,7 +110,8 @@ def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600, threshold: f
                 for t in tools:
                     f.write(json.dumps(t, ensure_ascii=False) + "\n")
         cfg = root / "toolcheck.yaml"
-        cfg.write_text(f"rules:\n  TC430:\n    threshold: {threshold:.12f}\n    group-by: file\n", encoding="utf-8")
+        cfg.write_text(f"rules:\n  TC430:\n    threshold: {threshold:.12f}\n    group-by: file\n    backends: {backends}\n",
+                       encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k != "TOOLCHECK_FORMAT"}
         env["NO_COLOR"] = "1"
         p = subprocess.run([*toolcheck_command(), "lint", "--select", "TC430", "--config", str(cfg), "--format",
@@ -129,7 +131,8 @@ def score_pairs(tool_pairs: list[list[dict]], timeout: float = 600, threshold: f
     return out
 
 
-def score_pairs_in_process(tool_pairs: list[list[dict]], threshold: float = 1e-9) -> list[tuple[float, str]]:
+def score_pairs_in_process(tool_pairs: list[list[dict]], threshold: float = 1e-9,
+                           backends: str = "named") -> list[tuple[float, str]]:
     """The same scores from the importable toolcheck.overlap, without the CLI (for iterating; the reported figures
     come from score_pairs): as TC430 reads a file of the two tools (group-by: file), the names a description may
     mention are the pair's own, and a pair its blocking does not propose is not compared (score 0)."""
@@ -140,7 +143,7 @@ def score_pairs_in_process(tool_pairs: list[list[dict]], threshold: float = 1e-9
         known = frozenset(k for t in (a, b) for k in mention_keys(t.get("name", "")))
         fa = parse(a.get("name", ""), a.get("description", ""), a.get("parameters"), known)
         fb = parse(b.get("name", ""), b.get("description", ""), b.get("parameters"), known)
-        hit = find_overlaps([fa, fb], threshold)
+        hit = find_overlaps([fa, fb], threshold, backends=backends)
         out.append((hit[0][2], "; ".join(explain(fb, fa))) if hit else (0.0, ""))
     return out
 
@@ -256,6 +259,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="score with the importable toolcheck.overlap instead of the CLI (faster; for iterating)")
     ap.add_argument("--no-holdout", action="store_true",
                     help="leave out own-holdout and fresh4, the held-out sets (while developing)")
+    ap.add_argument("--backends", choices=("named", "interchangeable"), default="named",
+                    help="TC430's backends option (default: named, the shipped default)")
     ap.add_argument("--misclassified", type=int, default=None, metavar="N",
                     help="list at most N false positives and N false negatives per dataset (default: all)")
     args = ap.parse_args(argv)
@@ -268,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     skipped = {name: n for name, _, n in data}
     # one toolcheck run for every pair of every dataset (each pair its own group)
     flat = [(name, rec) for name, recs, _ in data for rec in recs]
-    scorer = score_pairs_in_process if args.in_process else score_pairs
+    scorer = functools.partial(score_pairs_in_process if args.in_process else score_pairs, backends=args.backends)
     records = [pair_records(rec, resolver) for _, rec in flat]
     scored = scorer(records)
     threshold = shipped_threshold()
@@ -295,6 +300,8 @@ def main(argv: list[str] | None = None) -> int:
             tb += by_name[name][2]
     base_threshold = best_f1(ty, tb)[0] if ty else None
     results = [evaluate(name, *by_name[name], threshold, base_threshold, flags[name]) for name, recs, _ in data if recs]
+    if args.backends != "named":
+        print(f"TC430 option backends: {args.backends}")
     print_report(results, skipped, args.quick, args.misclassified)
     print(f"\n{len(flat)} pairs scored in {time.perf_counter() - t0:.1f} s")
     if args.json:

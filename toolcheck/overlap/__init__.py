@@ -18,11 +18,11 @@ import gc
 from collections.abc import Callable
 
 from .candidates import WIDE_BELOW, candidate_pairs
-from .decide import FEATURES, compare, features, model
+from .decide import BACKEND_MODES, FEATURES, compare, features, model
 from .explain import explain
 from .frames import Frame, mention_keys, parse
 
-__all__ = ["FEATURES", "Frame", "compare", "default_threshold", "explain", "features", "find_overlaps",
+__all__ = ["BACKEND_MODES", "FEATURES", "Frame", "compare", "default_threshold", "explain", "features", "find_overlaps",
            "mention_keys", "parse"]
 
 
@@ -31,9 +31,10 @@ def default_threshold() -> float:
     return model().threshold
 
 
-def find_overlaps(frames: list[Frame], threshold: float,
-                  eligible: Callable[[int, int], bool] | None = None) -> list[tuple[int, int, float]]:
-    """(i, j, score) for every candidate pair i < j of ``frames`` scoring at least ``threshold``.
+def find_overlaps(frames: list[Frame], threshold: float, eligible: Callable[[int, int], bool] | None = None,
+                  backends: str = "named") -> list[tuple[int, int, float]]:
+    """(i, j, score) for every candidate pair i < j of ``frames`` scoring at least ``threshold`` (``backends``:
+    decide.model()'s, TC430's option of that name).
 
     The cyclic garbage collector is off meanwhile (as `toolcheck lint` keeps it for the whole run): the pairs
     build many small acyclic objects, and with a large group's frames alive each collection would rescan them
@@ -43,7 +44,7 @@ def find_overlaps(frames: list[Frame], threshold: float,
     try:
         out = []
         for i, j in candidate_pairs(frames, eligible, wide=threshold < WIDE_BELOW):
-            s = compare(frames[i], frames[j], threshold)
+            s = compare(frames[i], frames[j], threshold, backends)
             if s is not None:
                 out.append((i, j, s))
         return out

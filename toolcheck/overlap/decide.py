@@ -180,10 +180,18 @@ class Model:
         return 1.0 / (1.0 + math.exp(-z)) if z > -50 else 0.0
 
 
+BACKEND_MODES = ("named", "interchangeable")  # TC430's `backends` option: how two services of one job weigh
+
+
 @cache
-def model() -> Model:
+def model(backends: str = "named") -> Model:
+    """The shipped model; with ``backends="interchangeable"`` the opt-in weights of model.json's ``opt_in`` (two
+    services that answer one question from one kind of input, interchange.py, weigh as one job: by default the
+    reading only lifts the vetoes that say two services word their keys apart, see model.json's provenance)."""
     data = json.loads(resources.files("toolcheck").joinpath("data", "overlap", "model.json").read_text("utf-8"))
-    ws = data["weights"]
+    ws = dict(data["weights"])
+    if backends != "named":
+        ws.update(data.get("opt_in", {}).get(backends, {}))
     return Model(float(data["bias"]), tuple(float(ws.get(f, 0.0)) for f in FEATURES), float(data["threshold"]),
                  data.get("provenance", ""))
 
@@ -603,14 +611,14 @@ def _early_head(a: Frame, b: Frame, fa: tuple, fb: tuple, m, x: dict[str, float]
     return limit, dots, desc, d
 
 
-def compare(a: Frame, b: Frame, threshold: float = 0.0) -> float | None:
+def compare(a: Frame, b: Frame, threshold: float = 0.0, backends: str = "named") -> float | None:
     """The overlap score of a pair (0..1), or None when it is below ``threshold``. With a threshold the pair is
     measured in steps, and it stops as soon as an upper bound of its score is below the threshold: the bound is the
     features measured so far plus the most (from the model's weights) that the unmeasured ones could add, each at
     most 1. The steps: stage 1's head (names, actions, objects) and the description cosines; stage 1's tail; the
     veto (a decisive difference caps the score below any threshold above VETO_CAP); the parameters. A score that
-    is returned is the full computation's, summed in the same order."""
-    m = model()
+    is returned is the full computation's, summed in the same order. ``backends``: model()'s."""
+    m = model(backends)
     w = m.by_name
     a, b = align_services(a, b)
     early = threshold > 0.0
