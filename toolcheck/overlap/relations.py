@@ -22,17 +22,10 @@ def dot(u: dict[str, float], v: dict[str, float]) -> float:
         for k in shared:
             s += u[k] * v[k]
         return s
-    pos = getattr(u, "pos", None)  # a vectors.Vec: the shared terms in u's order
-    if pos is not None:
-        s = 0.0
-        for k in sorted(shared, key=pos.__getitem__):
-            s += u[k] * v[k]
-        return s
     s = 0.0
-    for k, x in u.items():
-        y = v.get(k)
-        if y is not None:
-            s += x * y
+    for k, x in u.items():  # the shared terms in u's order
+        if k in shared:
+            s += x * v[k]
     return s
 
 
