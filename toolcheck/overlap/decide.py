@@ -511,6 +511,7 @@ def _stage2(a: Frame, b: Frame, x: dict[str, float]) -> None:
     _stage2_params(a, b, x)
 
 
+@cache  # asked once or twice per compared pair, always of the one threshold
 def _logit(p: float) -> float:
     return math.log(p / (1.0 - p)) if p < 1.0 else math.inf
 
@@ -586,7 +587,9 @@ def _early_head(a: Frame, b: Frame, fa: tuple, fb: tuple, m, x: dict[str, float]
     next bound: the logit limit, the cosines, their weighted sum and the description cosine."""
     w = m.by_name
     limit = _logit(threshold) - _BOUND_MARGIN - m.veto_max - m.params_max
-    z = _weighted(m, x)
+    z = m.bias  # _weighted(m, x), without a call per pair
+    for k, v in x.items():
+        z += w[k] * v
     tail, differ = _known_tail(a, b, fa, fb, m)
     # ns_differ (tail) comes with ns_differ_desc = d (stage 2): the pair adds both or neither
     if z + tail + m.cos_max + (m.nsd_max if differ else 0.0) < limit:

@@ -33,8 +33,8 @@ def series_core(f: Frame) -> tuple[str, ...] | None:
     or None when the tool is no series."""
     if f.obj_src != "name" or f.action not in _LOOKUPS:
         return None
-    words = set(f.obj)
-    if not (words & _MARKS or {"date", "range"} <= words):
+    obj = f.obj  # a window word (or date and range), tested on the tuple: no set per call (twice per pair)
+    if _MARKS.isdisjoint(obj) and not ("date" in obj and "range" in obj):
         return None
     if not any(p.kind == "time" for p in f.params):
         return None

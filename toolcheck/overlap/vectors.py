@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from itertools import count
 
 from .frames import Frame, surface_words, word_index
 from .lexicon import lexicon
@@ -31,18 +30,11 @@ def _terms(sentence: str, surface: dict[str, str]) -> list[str]:
     return out
 
 
-class Vec(dict):
-    """A description vector (term -> weight) that also knows each term's place in it: relations.dot adds the
-    products of shared terms in that order without walking the whole vector."""
-
-    __slots__ = ("pos",)
-
-
 MAX_TERMS = 32  # a description vector keeps its heaviest terms (the rest add little to a cosine)
 _LOG = [0.0] + [1.0 + math.log(c) for c in range(1, 64)]
 
 
-def _vector(terms: list[str], surface: dict[str, str]) -> Vec:
+def _vector(terms: list[str], surface: dict[str, str]) -> dict[str, float]:
     """Unit TF-IDF vector: sublinear term frequency x background idf of the word, the MAX_TERMS heaviest."""
     lx = lexicon()
     idf, idf_default = lx._idf.get, lx.idf_default  # lx.idf without a call per term
@@ -57,11 +49,8 @@ def _vector(terms: list[str], surface: dict[str, str]) -> Vec:
     if norm:
         inv = 1.0 / norm
         # each weight times inv, in v's order: the vector built once, not a dict and then its copy
-        out = Vec(zip(v, map(inv.__mul__, v.values()), strict=True))
-    else:
-        out = Vec(v)
-    out.pos = dict(zip(out, count()))
-    return out
+        return dict(zip(v, map(inv.__mul__, v.values()), strict=True))
+    return v
 
 
 def vectors(f: Frame) -> Frame:
