@@ -85,3 +85,45 @@ def test_a_plural_part_by_the_same_one_key_is_no_listing():
              "required": ["ship_id"]}
     listed = parse("get_ship_cabins", "The cabins of a ship, with their decks and berths.", paged)
     assert any("`get_ship_cabins` lists, `get_ship` gets one by key" in s for s in explain(listed, whole))
+
+
+# a record that lists another tool's whole object, a phrase of two words or more that shares no word with its own
+OPT = {"type": "object", "properties": {"planet_id": {"type": "string"}, "planet_name": {"type": "string"}}}
+GRAVITY = ("get_surface_gravity", "How strongly a planet pulls at its surface, in metres per second squared.", OPT)
+
+
+def test_a_record_that_lists_the_other_tools_object_covers_it():
+    whole = parse("get_planet", "Look up one planet. Returns its name, mass, orbital period, and surface gravity.", OPT)
+    part = parse(*GRAVITY)
+    hit = part_listed(whole, part, "same")
+    assert hit is not None and hit[0] is whole and hit[2] == ("surface", "gravity")
+    assert compare(whole, part) >= 0.5
+    assert any("lists surface gravity, what `get_surface_gravity`'s name says it gets" in s
+               for s in explain(part, whole))
+
+
+@pytest.mark.parametrize("description", [
+    "Look up one planet. Returns its name, mass and orbital period.",  # a different part, not listed
+    "Look up one planet. Returns its name, mass and the number of surface gravity readings.",  # a count
+    "Look up one planet. Returns its name and mass (e.g. surface gravity, albedo).",  # an example
+    "Look up one planet. Returns its name and mass; use get_surface_gravity for surface gravity, albedo.",  # pointer
+    "Look up one planet by surface gravity, mass or name.",  # the key it is asked by
+    "Returns the transits between a star, surface gravity wells, and moons.",  # the ends of a relation
+    "Get the surface gravity of a planet.",  # one thing named, no listing
+    "Look up one planet. Returns its name, mass, and surface gravity relevant to landers.",  # a subset of it
+])
+def test_the_other_tools_object_outside_a_record_listing_does_not_count(description):
+    assert part_listed(parse("get_planet", description, OPT), parse(*GRAVITY), "same") is None
+
+
+def test_a_record_of_another_object_or_a_window_search_does_not_count():
+    star = {"type": "object", "properties": {"star_id": {"type": "string"}}, "required": ["star_id"]}
+    grav = {"type": "object", "properties": {"planet_id": {"type": "string"}}, "required": ["planet_id"]}
+    whole = parse("get_star", "Look up one star. Returns its name, spectral class, and surface gravity.", star)
+    assert part_listed(whole, parse("get_surface_gravity", GRAVITY[1], grav), "same") is None
+    window = {"type": "object", "properties": {"start_date": {"type": "string"}, "end_date": {"type": "string"}}}
+    flares = parse("get_solar_flares", "Search flares of a period. Returns their class, peak time, and linked radio "
+                   "bursts.", window)
+    assert part_listed(flares, parse("get_radio_bursts", "Radio bursts of a period.", window), "same") is None
+    listing = parse("list_planets", "List every planet. Returns names, masses, and surface gravity.", OPT)
+    assert part_listed(listing, parse(*GRAVITY), "same") is None

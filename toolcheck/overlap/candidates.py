@@ -9,7 +9,8 @@ compared (blocking). Keys, each a string in one shared index:
   with that action (``think`` ~ ``sequentialthinking``);
 * ``L`` the object's head, from a frame whose action is a lookup (get, search), to every other such frame: a
   fetch and a search of one object (``get_encode_ccres`` ~ ``search_ccres_by_region``);
-* ``P`` the action with the set of required parameters (same signature, other words);
+* ``P`` the action with the set of required parameters (same signature, other words), or with the whole set when
+  none is required;
 * ``R`` a tool name a description mentions (deprecated, use X instead), to the tool of that name;
 * ``E``/``C`` a word or verb class of a mode enum, to frames with that object word or action;
 * ``T`` the head of a series tool's object once its time-window words are set aside (``price`` from
@@ -64,6 +65,8 @@ def keys_of(f: Frame, wide: bool = False) -> Iterator[tuple[str, int]]:
         req = sorted(p.canon for p in f.params if p.required)
         if req:
             yield f"P{f.action}|" + "\x00".join(req), ACTIVE
+        elif f.params:  # nothing required: the whole parameter set is the signature (uid, cui ~ uid, cui)
+            yield f"P{f.action}|~" + "\x00".join(sorted(p.canon for p in f.params)), ACTIVE
     yield from _mention_keys(f)
     yield from _service_keys(f)
     yield from _system_keys(f)

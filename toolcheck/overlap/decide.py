@@ -276,14 +276,15 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
         sim, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
         if sim:
             x["obj_sim"] = sim
+        listed = how in PART_HOWS and part_listed(a, b, rel)
         feature = _HOW_FEATURE.get(how)
-        if feature is not None:
+        if feature is not None and not (listed and how == "disjoint"):  # a record listing the other's object
             x[feature] = 1.0
         elif how == "narrower" and fa[0] != fb[0]:
             x["mod_one_side"] = 1.0
             if unsupported(a, b):
                 x["mod_unsupported"] = 1.0
-        if how in PART_HOWS and part_listed(a, b, rel):
+        if listed:
             x["part_listed"] = 1.0
     else:
         sim = 0.0

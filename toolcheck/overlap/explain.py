@@ -468,8 +468,10 @@ def _explain_part_listed(a: Frame, b: Frame, rel: str | None, cover: tuple | Non
     hit = part_listed(a, b, rel)
     if hit:
         whole, part, words, sentence = hit
-        out.append(f"`{whole.name}`'s description lists {' '.join(words)}, the part `{part.name}`'s name adds to "
-                   f"the object, among what it returns: '{quote_part(sentence, words)}'")
+        what = (f"the part `{part.name}`'s name adds to the object" if words != part.obj_words else
+                f"what `{part.name}`'s name says it gets")
+        out.append(f"`{whole.name}`'s description lists {' '.join(words)}, {what}, among what it returns: "
+                   f"'{quote_part(sentence, words)}'")
 
 
 def _series_pair(a: Frame, b: Frame, cores: tuple[tuple[str, ...], tuple[str, ...]]) -> str:

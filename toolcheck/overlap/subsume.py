@@ -50,7 +50,33 @@ def part_listed(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, tupl
             sentence = _listing_sentence(whole, words)
             if sentence is not None:
                 return whole, part, words, sentence
+        words = _phrase_words(whole, part)
+        if words and _keyed(whole) and (_same_keys(whole, part) or _same_optional(whole, part)):
+            sentence = _listing_sentence(whole, words, phrase=True)
+            if sentence is not None:
+                return whole, part, words, sentence
     return None
+
+
+def _phrase_words(whole: Frame, part: Frame) -> tuple[str, ...]:
+    """The part tool's object as its name writes it, when it has two words or more and shares none with the
+    whole's object (condition vs clinical features): a record may list such a phrase among what it returns. One
+    word alone (sequence, mapping) is too often a key or a field of some other object."""
+    if part.obj_src != "name" or whole.desc_empty or len(part.obj_words) < 2 or set(part.obj) & set(whole.obj):
+        return ()
+    return () if any(w.lower() in COUNT_WORDS for w in part.obj_words) else part.obj_words
+
+
+def _keyed(whole: Frame) -> bool:
+    """A get of one record by a key of it (an id or name parameter): not a search over a window (startDate, endDate:
+    the events of a period), nor a listing of everything."""
+    return whole.action == "get" and any(p.kind in ("id", "name") for p in whole.params)
+
+
+def _same_optional(x: Frame, y: Frame) -> bool:
+    """Neither requires a parameter, and both take the same parameters by name (uid, cui: one subject's keys)."""
+    return (bool(x.params) and not any(p.required for p in x.params) and not any(p.required for p in y.params)
+            and {p.raw for p in x.params} == {p.raw for p in y.params})
 
 
 def _part_words(whole: Frame, part: Frame) -> tuple[str, ...]:
@@ -82,9 +108,10 @@ def sentences(text: str) -> list[str]:
     return [s for s in (x.strip() for x in _SENT_RE.split(text)) if s]
 
 
-def _listing_sentence(whole: Frame, words: tuple[str, ...]) -> str | None:
+def _listing_sentence(whole: Frame, words: tuple[str, ...], phrase: bool = False) -> str | None:
     """The first sentence of the whole's description that says what it returns and names every part word outside
-    a proper name; not a next step, nor a sentence that names a tool."""
+    a proper name; not a next step, nor a sentence that names a tool. ``phrase``: the words must stand side by side,
+    in order (clinical features), outside an example."""
     text = whole.desc_text
     wanted = [_forms(w) for w in words if len(w) > 2]
     if not wanted:
@@ -92,10 +119,37 @@ def _listing_sentence(whole: Frame, words: tuple[str, ...]) -> str | None:
     for s in sentences(text):
         if not _SAYS_RETURNS_RE.match(s.lower()) or _NEXT_STEP_RE.search(s) or _TOOLISH_RE.search(s):
             continue
-        found = _plain_words(_EXAMPLE_RE.sub(" ", s))
-        if all(forms & found for forms in wanted):
+        plain = _EXAMPLE_RE.sub(" ", s)
+        found = _plain_words(plain)
+        if all(forms & found for forms in wanted) and (not phrase or _has_phrase(plain, words)):
             return s
     return None
+
+
+def _has_phrase(s: str, words: tuple[str, ...]) -> bool:
+    """The words side by side in this order (the last one in any of its forms), as one item of a list (the
+    sentence has a comma or an "and": "Get the time difference between two places" names one thing, not a record's
+    fields), and not after a preposition ("by drug name", "for a clinical trial": the key or subject, not a part)
+    nor in a list after "between" (a correspondence between a family, sequence regions and residues names the
+    ends of a mapping)."""
+    if "," not in s and not re.search(r"\band\b", s):
+        return False
+    low = [m.group(0).lower() for m in _WORD_RE.finditer(s)]
+    forms = [_forms(w) for w in words]
+    n = len(forms)
+    return any(all(low[i + j] in forms[j] for j in range(n)) and (i == 0 or low[i - 1] not in _KEY_BEFORE)
+               and not _ONE_BEFORE & set(low[max(0, i - 2):i]) and "between" not in low[:i]
+               and (i + n == len(low) or low[i + n] not in _NARROWED_AFTER) for i in range(len(low) - n + 1))
+
+
+# a phrase after these is what the tool is asked by or about, not a part of what it returns
+_KEY_BEFORE = frozenset({"by", "for", "from", "with", "given", "using", "via", "per", "on", "in", "to", "about",
+                         "between", "across"})
+# nor one word or two after these ("overlap a MaveDB score set"): one thing the tool is about; a record's fields are
+# listed bare
+_ONE_BEFORE = frozenset({"a", "an", "each", "every", "specific", "given"})
+# nor narrowed by what follows ("adverse reactions relevant to those abuse types": a subset of what the other gets)
+_NARROWED_AFTER = frozenset({"relevant", "related", "specific", "pertaining", "limited", "restricted", "linked"})
 
 
 def _forms(w: str) -> frozenset[str]:
