@@ -155,12 +155,14 @@ FRESH2 = OWN.parent / "pairs_fresh2.jsonl"
 FRESH3 = OWN.parent / "pairs_fresh3.jsonl"
 FRESH4 = OWN.parent / "pairs_fresh4.jsonl"
 FRESH5 = OWN.parent / "pairs_fresh5.jsonl"
+FRESH6 = OWN.parent / "pairs_fresh6.jsonl"
 # scored only to report, never to tune: --no-holdout leaves them out. "fresh" and "fresh2" were each scored once
-# (2026-12-02), "fresh3" once (2026-12-03, F1 0.11), "fresh4" once (2026-12-03, F1 0.19): all four are spent, so
-# they are tuning sets now; "fresh5" (draw_fresh5.py) is the blind round, skipped until it is labelled whole.
-HELD_OUT = ("own-holdout", "fresh5")
+# (2026-12-02), "fresh3" once (2026-12-03, F1 0.11), "fresh4" once (F1 0.19), "fresh5" once (F1 0.42): all five
+# are spent, so they are tuning sets now; "fresh6" (draw_fresh6.py) is the blind round, skipped until labelled whole.
+HELD_OUT = ("own-holdout", "fresh6")
 # labelled blind, each scored once labelled whole
-ROUNDS = (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4), ("fresh5", FRESH5))
+ROUNDS = (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4), ("fresh5", FRESH5),
+          ("fresh6", FRESH6))
 
 def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int]]:
     """(name, usable records, how many were skipped because their tools need ../shared)."""
@@ -259,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--in-process", action="store_true",
                     help="score with the importable toolcheck.overlap instead of the CLI (faster; for iterating)")
     ap.add_argument("--no-holdout", action="store_true",
-                    help="leave out own-holdout and fresh5, the held-out sets (while developing)")
+                    help="leave out own-holdout and fresh6, the held-out sets (while developing)")
     ap.add_argument("--backends", choices=("named", "interchangeable"), default="named",
                     help="TC430's backends option (default: named, the shipped default)")
     ap.add_argument("--misclassified", type=int, default=None, metavar="N",

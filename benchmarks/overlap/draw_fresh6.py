@@ -1,0 +1,42 @@
+"""Draw the sixth fresh held-out round (issue 18): a new seed, none of the earlier pairs, labelled blind.
+
+    python benchmarks/overlap/draw_fresh6.py            # write pairs_fresh6.jsonl (labels joined from labels_fresh6.jsonl)
+    python benchmarks/overlap/draw_fresh6.py --check    # exit 1 unless pairs_fresh6.jsonl is what the procedure gives
+
+The procedure is draw_fresh5.py's (draw_fresh3.py's families, stratum tests, caps and quotas) with two changes,
+fixed before any pair was labelled: SEED = 2031, and every pair of pairs_fresh5.jsonl is removed from the candidates
+too (as well as every earlier round's and ../shared/overlap_dev/pairs.jsonl). It was drawn on 2026-12-03 right after
+fresh5 was scored once (F1 0.42), so that the next change to TC430 is judged on pairs nobody has seen or tuned on.
+No toolcheck code is used. Every record gets "split": "fresh6".
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import draw_fresh as F  # noqa: E402
+import draw_fresh3 as F3  # noqa: E402
+import draw_fresh5 as F5  # noqa: E402
+from overlap_common import HERE, load_pairs  # noqa: E402
+
+SEED = 2031
+OUT = HERE / "pairs_fresh6.jsonl"
+LABELS = HERE / "labels_fresh6.jsonl"
+
+
+def earlier_ids() -> set[str]:
+    return F5.earlier_ids() | {r["id"] for r in load_pairs(F5.OUT)}
+
+
+def draw(corpus) -> list[dict]:
+    return F.draw_round(corpus, SEED, F3.QUOTAS, earlier_ids(), "fresh6")
+
+
+def main(argv: list[str] | None = None) -> int:
+    return F.run(argv, draw, OUT, LABELS, __doc__, Path(__file__).name)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
