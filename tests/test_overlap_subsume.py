@@ -127,3 +127,15 @@ def test_a_record_of_another_object_or_a_window_search_does_not_count():
     assert part_listed(flares, parse("get_radio_bursts", "Radio bursts of a period.", window), "same") is None
     listing = parse("list_planets", "List every planet. Returns names, masses, and surface gravity.", OPT)
     assert part_listed(listing, parse(*GRAVITY), "same") is None
+
+
+def test_the_very_same_parameters_are_no_listing_in_the_message():
+    """Two tools of one subject taken by the very same optional keys: the message says no "`X` lists, `Y` gets one
+    by key" (a blind judge read it as a listing the tools do not have), and the score is the same either way."""
+    params = {"type": "object", "properties": {"uid": {"type": "string", "description": "Record uid."},
+                                               "cui": {"type": "string", "description": "Concept id."}}}
+    whole = parse("Atlas_get_condition", "Get a condition record. Returns its definition, synonyms, inheritance "
+                  "and clinical features (phenotypes).", params)
+    part = parse("Atlas_get_clinical_features", "Get the clinical features (phenotypes) of a condition.", params)
+    said = "; ".join(explain(part, whole))
+    assert "gets one by key" not in said and " lists, " not in said

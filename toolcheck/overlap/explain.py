@@ -167,7 +167,10 @@ def _explain_cardinality(a: Frame, b: Frame, out: list[str]) -> None:
 def _lists(many: Frame, one: Frame) -> bool:
     """The parameters show that ``many`` lists: it takes a query or a page (limit, offset), or keys other than
     ``one``'s. Two tools that take the same one key (trial_locations_getter vs trial_getter, both an nct_id) differ
-    by a plural object word only: that is no listing against a get by key."""
+    by a plural object word only: that is no listing against a get by key; nor are two tools that take the very same
+    parameters (MedGen's condition and its clinical features, each by uid or cui)."""
+    if many.params and {p.raw for p in many.params} == {p.raw for p in one.params}:
+        return False
     return any(p.kind in ("query", "page") for p in many.params) or not same_required(many, one, _NOT_KEYS)
 
 
