@@ -74,6 +74,19 @@ def draw(corpus) -> list[dict]:
     return draw_round(corpus, SEED, QUOTAS, earlier_ids(), "fresh")
 
 
+def after(prev, seed: int, quotas: dict, split: str):
+    """(earlier_ids, draw) of a round drawn after round module ``prev`` (its ``earlier_ids`` and ``OUT``): every
+    pair of ``prev`` and of the rounds before it is left out, the rest is ``draw_round`` with ``seed``."""
+
+    def earlier_ids() -> set[str]:
+        return prev.earlier_ids() | {r["id"] for r in load_pairs(prev.OUT)}
+
+    def draw(corpus) -> list[dict]:
+        return draw_round(corpus, seed, quotas, earlier_ids(), split)
+
+    return earlier_ids, draw
+
+
 def run(argv: list[str] | None, draw_fn, out: Path, labels: Path, doc: str, script: str) -> int:
     """The command line of a round's draw script: write its pairs file (labels joined), or --check it."""
     ap = argparse.ArgumentParser(description=doc.split("\n")[0])

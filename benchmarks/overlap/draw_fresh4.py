@@ -20,19 +20,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import draw_fresh as F  # noqa: E402
 import draw_fresh3 as F3  # noqa: E402
-from overlap_common import HERE, load_pairs  # noqa: E402
+from overlap_common import HERE  # noqa: E402
 
 SEED = 2029
 OUT = HERE / "pairs_fresh4.jsonl"
 LABELS = HERE / "labels_fresh4.jsonl"
 
 
-def earlier_ids() -> set[str]:
-    return F3.earlier_ids() | {r["id"] for r in load_pairs(F3.OUT)}
-
-
-def draw(corpus) -> list[dict]:
-    return F.draw_round(corpus, SEED, F3.QUOTAS, earlier_ids(), "fresh4")
+earlier_ids, draw = F.after(F3, SEED, F3.QUOTAS, "fresh4")
 
 
 def main(argv: list[str] | None = None) -> int:

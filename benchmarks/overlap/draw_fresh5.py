@@ -19,19 +19,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import draw_fresh as F  # noqa: E402
 import draw_fresh3 as F3  # noqa: E402
 import draw_fresh4 as F4  # noqa: E402
-from overlap_common import HERE, load_pairs  # noqa: E402
+from overlap_common import HERE  # noqa: E402
 
 SEED = 2030
 OUT = HERE / "pairs_fresh5.jsonl"
 LABELS = HERE / "labels_fresh5.jsonl"
 
 
-def earlier_ids() -> set[str]:
-    return F4.earlier_ids() | {r["id"] for r in load_pairs(F4.OUT)}
-
-
-def draw(corpus) -> list[dict]:
-    return F.draw_round(corpus, SEED, F3.QUOTAS, earlier_ids(), "fresh5")
+earlier_ids, draw = F.after(F4, SEED, F3.QUOTAS, "fresh5")
 
 
 def main(argv: list[str] | None = None) -> int:

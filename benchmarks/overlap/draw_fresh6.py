@@ -19,19 +19,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import draw_fresh as F  # noqa: E402
 import draw_fresh3 as F3  # noqa: E402
 import draw_fresh5 as F5  # noqa: E402
-from overlap_common import HERE, load_pairs  # noqa: E402
+from overlap_common import HERE  # noqa: E402
 
 SEED = 2031
 OUT = HERE / "pairs_fresh6.jsonl"
 LABELS = HERE / "labels_fresh6.jsonl"
 
 
-def earlier_ids() -> set[str]:
-    return F5.earlier_ids() | {r["id"] for r in load_pairs(F5.OUT)}
-
-
-def draw(corpus) -> list[dict]:
-    return F.draw_round(corpus, SEED, F3.QUOTAS, earlier_ids(), "fresh6")
+earlier_ids, draw = F.after(F5, SEED, F3.QUOTAS, "fresh6")
 
 
 def main(argv: list[str] | None = None) -> int:
