@@ -156,13 +156,15 @@ FRESH3 = OWN.parent / "pairs_fresh3.jsonl"
 FRESH4 = OWN.parent / "pairs_fresh4.jsonl"
 FRESH5 = OWN.parent / "pairs_fresh5.jsonl"
 FRESH6 = OWN.parent / "pairs_fresh6.jsonl"
+FRESH7 = OWN.parent / "pairs_fresh7.jsonl"
 # scored only to report, never to tune: --no-holdout leaves them out. "fresh" and "fresh2" were each scored once
 # (2026-12-02), "fresh3" once (2026-12-03, F1 0.11), "fresh4" once (F1 0.19), "fresh5" once (F1 0.42): all five
-# are spent, so they are tuning sets now; "fresh6" (draw_fresh6.py) is the blind round, skipped until labelled whole.
-HELD_OUT = ("own-holdout", "fresh6")
+# are spent, so they are tuning sets now; "fresh6" (draw_fresh6.py) is the blind round, and "fresh7" (draw_fresh7.py)
+# the one after it, each skipped until labelled whole.
+HELD_OUT = ("own-holdout", "fresh6", "fresh7")
 # labelled blind, each scored once labelled whole
 ROUNDS = (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4), ("fresh5", FRESH5),
-          ("fresh6", FRESH6))
+          ("fresh6", FRESH6), ("fresh7", FRESH7))
 
 def datasets(quick: bool, resolver: Resolver) -> list[tuple[str, list[dict], int]]:
     """(name, usable records, how many were skipped because their tools need ../shared)."""
@@ -261,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--in-process", action="store_true",
                     help="score with the importable toolcheck.overlap instead of the CLI (faster; for iterating)")
     ap.add_argument("--no-holdout", action="store_true",
-                    help="leave out own-holdout and fresh6, the held-out sets (while developing)")
+                    help="leave out own-holdout, fresh6 and fresh7, the held-out sets (while developing)")
     ap.add_argument("--backends", choices=("named", "interchangeable"), default="named",
                     help="TC430's backends option (default: named, the shipped default)")
     ap.add_argument("--misclassified", type=int, default=None, metavar="N",
