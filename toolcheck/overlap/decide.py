@@ -279,7 +279,9 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
         sim, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
         if sim:
             x["obj_sim"] = sim
-        listed = how in PART_HOWS and part_listed(a, b, rel)
+        # (part_listed needs the same action in one API, equal namespace words: tested here on the facts at hand,
+        # which spares most pairs the call)
+        listed = how in PART_HOWS and rel == "same" and fa[1] == fb[1] and part_listed(a, b, rel)
         feature = _HOW_FEATURE.get(how)
         if feature is not None and not (listed and how == "disjoint"):  # a record listing the other's object
             x[feature] = 1.0
