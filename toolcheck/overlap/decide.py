@@ -279,9 +279,7 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
         sim, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
         if sim:
             x["obj_sim"] = sim
-        # (part_listed needs the same action in one API, equal namespace words: tested here on the facts at hand,
-        # which spares most pairs the call)
-        listed = how in PART_HOWS and rel == "same" and fa[1] == fb[1] and part_listed(a, b, rel)
+        listed = _part_listed(a, b, fa, fb, rel, how)
         feature = _HOW_FEATURE.get(how)
         if feature is not None and not (listed and how == "disjoint"):  # a record listing the other's object
             x[feature] = 1.0
@@ -296,6 +294,15 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
         x["obj_missing"] = 1.0
     if sim and rel in ("same", "related"):
         x["match"] = sim if rel == "same" else 0.5 * sim
+
+
+def _part_listed(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, how: str):
+    """subsume.part_listed for an object relation it is asked for (PART_HOWS), else None. Its one-API
+    precondition (the same action, equal namespace words) is tested first on the facts at hand: most pairs
+    fail it, and are spared the call."""
+    if how in PART_HOWS and rel == "same" and fa[1] == fb[1]:
+        return part_listed(a, b, rel)
+    return None
 
 
 def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> bool:
@@ -594,37 +601,53 @@ def _tail_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, m) ->
     _known_tail keeps, about a quarter): each tail feature that a frame test decides at once (the qualifiers on
     one side only, states, facets, the cue, deprecated, foreign_key, facet_one_side, no_params/key_conflict,
     ns_same, desc_missing) at its exact weight when the tail will set it, every other one at its positive weight
-    when its helper's precondition holds (one of bulk_form and cardinality, of platform and platform_one_side).
-    Each branch follows the tail helper it stands for (_qualifier_features, _kind_features, _tool_features,
-    _namespace_features); a pair the bound stops would have stopped after the tail."""
+    when its helper's precondition holds. One part per tail helper, each following it: a pair the bound stops
+    would have stopped after the tail."""
     w = m.by_name
+    return (_qualifier_bound(a, b, fa, fb, w) + _kind_bound(a, b, fa, fb, rel, w) + _tool_bound(a, b, w)
+            + _namespace_bound(a, b, fa, fb, w))
+
+
+def _one_side(qa: dict, qb: dict, role: str) -> bool:
+    return bool(qa.get(role)) != bool(qb.get(role))
+
+
+def _qualifier_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, w: dict[str, float]) -> float:
+    """_qualifier_features' part of _tail_bound (a role named on one side only is exact), with direction."""
+    if not (a.quals or b.quals):
+        return max(0.0, w["direction"]) if fa[5] or fb[5] else 0.0  # (an antonym)
+    qa, qb = a.quals, b.quals
+    t = max(0.0, w["qual_conflict"]) + max(0.0, w["direction"])  # (quals_differ; source and target swapped)
+    if _one_side(qa, qb, "key"):
+        t += w["qual_one_side"]
+    if _one_side(qa, qb, "source") or _one_side(qa, qb, "target") or _one_side(qa, qb, "scope"):
+        t += w["scope_one_side"]
+    return t
+
+
+def _kind_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, w: dict[str, float]) -> float:
+    """_kind_features' part of _tail_bound: states and facets exact; one of bulk_form (needs a required list or
+    map) and cardinality (a get-one vs a listing, or _keyless_vs_keyed's one head), one of the platform features."""
     t = 0.0
-    if a.quals or b.quals:
-        qa, qb = a.quals, b.quals
-        if bool(qa.get("key")) != bool(qb.get("key")):
-            t += w["qual_one_side"]
-        if (bool(qa.get("source")) != bool(qb.get("source")) or bool(qa.get("target")) != bool(qb.get("target"))
-                or bool(qa.get("scope")) != bool(qb.get("scope"))):
-            t += w["scope_one_side"]
-        t += max(0.0, w["qual_conflict"]) + max(0.0, w["direction"])  # (quals_differ; source and target swapped)
-    elif fa[5] or fb[5]:
-        t += max(0.0, w["direction"])  # (an antonym)
-    if a.states or b.states:
-        if a.states and b.states:
-            if a.states.isdisjoint(b.states):
-                t += w["state_conflict"]
-        else:
-            t += w["state_one_side"]
+    if a.states and b.states:
+        if a.states.isdisjoint(b.states):
+            t += w["state_conflict"]
+    elif a.states or b.states:
+        t += w["state_one_side"]
     if a.facet and b.facet and a.facet != b.facet:
         t += w["facet_conflict"]
-    # bulk_form needs a required list or map; cardinality a get-one vs a listing or _keyless_vs_keyed's one head
     form = max(0.0, w["bulk_form"]) if fa[6] or fb[6] else 0.0
     if (fa[3] and fb[4]) or (fb[3] and fa[4]) or (a.head == b.head and a.head is not None
                                                  and rel in ("same", "related")):
         form = max(form, w["cardinality"])
-    t += form
     if a.platforms or b.platforms:
         t += max(0.0, w["platform"], w["platform_one_side"])
+    return t + form
+
+
+def _tool_bound(a: Frame, b: Frame, w: dict[str, float]) -> float:
+    """_tool_features' part of _tail_bound, exact: no_params or key_conflict, desc_missing, the cue or deprecated."""
+    t = 0.0
     kind = _params_relation(a, b)
     if kind is not None:
         t += w[kind]
@@ -635,6 +658,13 @@ def _tail_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, m) ->
         t += w["cue_" + ("workflow" if cue[0] == "mention" else cue[0])]
     elif a.deprecated or b.deprecated:
         t += w["deprecated"]
+    return t
+
+
+def _namespace_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, w: dict[str, float]) -> float:
+    """_namespace_features' part of _tail_bound but ns_differ: ns_same, foreign_key, facet_one_side exact,
+    ns_conflict when the namespaces differ."""
+    t = 0.0
     ns = _namespace_relation(fa, fb)
     if ns == "same":
         t += w["ns_same"]
