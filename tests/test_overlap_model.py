@@ -425,6 +425,32 @@ def test_stage1_parts_set_only_the_features_the_bounds_assume():
         assert all(0.0 <= v <= decide._COS_MAX for v in x.values())  # a cosine may round past 1 (_COS_MAX)
 
 
+def test_tail_bound_holds_what_the_tail_adds():
+    """_tail_bound (the closer bound _early_head asks last) is at least what stage 1's tail then adds but
+    ns_differ, at the shipped weights and at random ones of either sign; and at the shipped weights it is closer
+    than _known_tail's bound on most pairs."""
+    from toolcheck.overlap import decide
+    from toolcheck.overlap.relations import facts
+    shipped = model()
+    rng = random.Random(2430)
+    models = [shipped] + [decide.Model(0.0, tuple(0.0 if rng.random() < 0.1 else rng.gauss(0.0, 2.0)
+                                                  for _ in FEATURES), shipped.threshold) for _ in range(6)]
+    closer = n = 0
+    for a, b in _sample_pairs(4000, 431):
+        fa, fb = facts(a), facts(b)
+        x, rel = decide._stage1_head(a, b, fa, fb)
+        head = set(x)
+        decide._stage1_tail(a, b, fa, fb, rel, x)
+        tail = [k for k in x if k not in head and k != "ns_differ"]
+        for m in models:
+            added = sum(m.by_name[k] * x[k] for k in tail)
+            bound = decide._tail_bound(a, b, fa, fb, rel, m)
+            assert added <= bound + 1e-9, (a.name, b.name, tail, added, bound)
+        n += 1
+        closer += decide._tail_bound(a, b, fa, fb, rel, shipped) < decide._known_tail(a, b, fa, fb, shipped)[0] - 1e-9
+    assert closer > n // 2, (closer, n)
+
+
 def test_quick_reject_holds_only_what_the_veto_caps():
     """What _quick_reject assumes above VETO_CAP: a pair it rejects has different or opposite actions, the veto
     and a full score of at most VETO_CAP (no enum or alias cue overrides it); it rejects some of the sample."""

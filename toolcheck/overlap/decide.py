@@ -209,12 +209,15 @@ def _stage1(a: Frame, b: Frame) -> tuple[dict[str, float], str | None]:
     return x, rel
 
 
-def _stage1_head(a: Frame, b: Frame, fa: tuple, fb: tuple) -> tuple[dict[str, float], str | None]:
-    """same_base, the action relation, the object features (_HEAD_FEATURES): the first keys of stage 1's dict."""
+def _stage1_head(a: Frame, b: Frame, fa: tuple, fb: tuple,
+                 rel: str | None | bool = False) -> tuple[dict[str, float], str | None]:
+    """same_base, the action relation, the object features (_HEAD_FEATURES): the first keys of stage 1's dict.
+    ``rel``: the action relation when already known (compare reads it first, for _quick_reject)."""
     x: dict[str, float] = {}
     if a.base and a.base == b.base and (a.ns or b.ns):
         x["same_base"] = 1.0
-    rel = lexicon().relation(a.action, b.action)
+    if rel is False:
+        rel = lexicon().relation(a.action, b.action)
     x["act_unknown" if rel is None else "act_" + rel] = 1.0
     _object_features(a, b, fa, fb, rel, x)
     return x, rel
@@ -276,7 +279,7 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
         sim, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
         if sim:
             x["obj_sim"] = sim
-        listed = how in PART_HOWS and part_listed(a, b, rel)
+        listed = _part_listed(a, b, fa, fb, rel, how)
         feature = _HOW_FEATURE.get(how)
         if feature is not None and not (listed and how == "disjoint"):  # a record listing the other's object
             x[feature] = 1.0
@@ -291,6 +294,15 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
         x["obj_missing"] = 1.0
     if sim and rel in ("same", "related"):
         x["match"] = sim if rel == "same" else 0.5 * sim
+
+
+def _part_listed(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, how: str):
+    """subsume.part_listed for an object relation it is asked for (PART_HOWS), else None. Its one-API
+    precondition (the same action, equal namespace words) is tested first on the facts at hand: most pairs
+    fail it, and are spared the call."""
+    if how in PART_HOWS and rel == "same" and fa[1] == fb[1]:
+        return part_listed(a, b, rel)
+    return None
 
 
 def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> bool:
@@ -540,13 +552,15 @@ def _weighted(m, x: dict[str, float]) -> float:
     return z
 
 
-def _quick_reject(a: Frame, b: Frame, m, threshold: float) -> bool:
+def _quick_reject(a: Frame, b: Frame, m, threshold: float, rel: str | None | bool = False) -> bool:
     """Different or opposite actions that no cue, enum or switch could override: below ``threshold`` whatever the
     rest measures. Above VETO_CAP, different or opposite actions are a decisive difference (act_different and
     act_opposite come first in _PLAIN_VETOES) that only cue_alias or enum_cover overrides; enum_cover needs an
     enum of either tool with such actions (a switch counts only with the same or related ones), cue_alias a cue
-    of one description that cue_of ranks alias for the other: without both the veto caps the score at VETO_CAP."""
-    rel = lexicon().relation(a.action, b.action)
+    of one description that cue_of ranks alias for the other: without both the veto caps the score at VETO_CAP.
+    ``rel``: the action relation when already known."""
+    if rel is False:
+        rel = lexicon().relation(a.action, b.action)
     if rel != "different" and rel != "opposite":
         return False
     if threshold > VETO_CAP and not (a.enum_words or a.enum_classes or b.enum_words or b.enum_classes):
@@ -582,10 +596,94 @@ def _known_tail(a: Frame, b: Frame, fa: tuple, fb: tuple, m) -> tuple[float, boo
     return tail, ns == "differ"
 
 
-def _early_head(a: Frame, b: Frame, fa: tuple, fb: tuple, m, x: dict[str, float], threshold: float):
+def _tail_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, m) -> float:
+    """The most stage 1's tail can add but ns_differ, closer than _known_tail (and dearer: asked only of the pairs
+    _known_tail keeps, about a quarter): each tail feature that a frame test decides at once (the qualifiers on
+    one side only, states, facets, the cue, deprecated, foreign_key, facet_one_side, no_params/key_conflict,
+    ns_same, desc_missing) at its exact weight when the tail will set it, every other one at its positive weight
+    when its helper's precondition holds. One part per tail helper, each following it: a pair the bound stops
+    would have stopped after the tail."""
+    w = m.by_name
+    return (_qualifier_bound(a, b, fa, fb, w) + _kind_bound(a, b, fa, fb, rel, w) + _tool_bound(a, b, w)
+            + _namespace_bound(a, b, fa, fb, w))
+
+
+def _one_side(qa: dict, qb: dict, role: str) -> bool:
+    return bool(qa.get(role)) != bool(qb.get(role))
+
+
+def _qualifier_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, w: dict[str, float]) -> float:
+    """_qualifier_features' part of _tail_bound (a role named on one side only is exact), with direction."""
+    if not (a.quals or b.quals):
+        return max(0.0, w["direction"]) if fa[5] or fb[5] else 0.0  # (an antonym)
+    qa, qb = a.quals, b.quals
+    t = max(0.0, w["qual_conflict"]) + max(0.0, w["direction"])  # (quals_differ; source and target swapped)
+    if _one_side(qa, qb, "key"):
+        t += w["qual_one_side"]
+    if _one_side(qa, qb, "source") or _one_side(qa, qb, "target") or _one_side(qa, qb, "scope"):
+        t += w["scope_one_side"]
+    return t
+
+
+def _kind_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, w: dict[str, float]) -> float:
+    """_kind_features' part of _tail_bound: states and facets exact; one of bulk_form (needs a required list or
+    map) and cardinality (a get-one vs a listing, or _keyless_vs_keyed's one head), one of the platform features."""
+    t = 0.0
+    if a.states and b.states:
+        if a.states.isdisjoint(b.states):
+            t += w["state_conflict"]
+    elif a.states or b.states:
+        t += w["state_one_side"]
+    if a.facet and b.facet and a.facet != b.facet:
+        t += w["facet_conflict"]
+    form = max(0.0, w["bulk_form"]) if fa[6] or fb[6] else 0.0
+    if (fa[3] and fb[4]) or (fb[3] and fa[4]) or (a.head == b.head and a.head is not None
+                                                 and rel in ("same", "related")):
+        form = max(form, w["cardinality"])
+    if a.platforms or b.platforms:
+        t += max(0.0, w["platform"], w["platform_one_side"])
+    return t + form
+
+
+def _tool_bound(a: Frame, b: Frame, w: dict[str, float]) -> float:
+    """_tool_features' part of _tail_bound, exact: no_params or key_conflict, desc_missing, the cue or deprecated."""
+    t = 0.0
+    kind = _params_relation(a, b)
+    if kind is not None:
+        t += w[kind]
+    if a.desc_empty or b.desc_empty:
+        t += w["desc_missing"]
+    cue = cue_of(a, b) if a.cue_names or b.cue_names else None
+    if cue:
+        t += w["cue_" + ("workflow" if cue[0] == "mention" else cue[0])]
+    elif a.deprecated or b.deprecated:
+        t += w["deprecated"]
+    return t
+
+
+def _namespace_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, w: dict[str, float]) -> float:
+    """_namespace_features' part of _tail_bound but ns_differ: ns_same, foreign_key, facet_one_side exact,
+    ns_conflict when the namespaces differ."""
+    t = 0.0
+    ns = _namespace_relation(fa, fb)
+    if ns == "same":
+        t += w["ns_same"]
+    elif ns is not None:
+        t += max(0.0, w["ns_conflict"])
+    ea, eb = fa[2], fb[2]
+    if ea is not None and eb is not None and (ea == ()) != (eb == ()) and a.obj and b.obj and a.head == b.head:
+        t += w["foreign_key"]
+    if (a.facet == "meta") != (b.facet == "meta") and a.head == b.head and a.head is not None:
+        t += w["facet_one_side"]
+    return t
+
+
+def _early_head(a: Frame, b: Frame, fa: tuple, fb: tuple, m, x: dict[str, float], threshold: float,
+                rel: str | None = None):
     """After stage 1's head: None when the pair cannot reach ``threshold`` even with the most the unmeasured
-    features could add (first without, then with the description cosines); else (limit, dots, desc, d) for the
-    next bound: the logit limit, the cosines, their weighted sum and the description cosine."""
+    features could add (first without, then with the description cosines, then with the closer _tail_bound);
+    else (limit, dots, desc, d) for the next bound: the logit limit, the cosines, their weighted sum and the
+    description cosine. ``rel``: the pair's action relation."""
     w = m.by_name
     limit = _logit(threshold) - _BOUND_MARGIN - m.veto_max - m.params_max
     z = m.bias  # _weighted(m, x), without a call per pair
@@ -610,7 +708,8 @@ def _early_head(a: Frame, b: Frame, fa: tuple, fb: tuple, m, x: dict[str, float]
             ld = dot(la, lb)
         dots = (d, ld)
     desc = w["desc_cos"] * d + w["lead_cos"] * ld
-    if z + desc + tail + (nsd + nsdd * d if differ else 0.0) < limit:
+    rest = z + desc + (nsd + nsdd * d if differ else 0.0)
+    if rest + tail < limit or rest + _tail_bound(a, b, fa, fb, rel, m) < limit:
         return None
     return limit, dots, desc, d
 
@@ -626,13 +725,14 @@ def compare(a: Frame, b: Frame, threshold: float = 0.0, backends: str = "named")
     w = m.by_name
     a, b = align_services(a, b)
     early = threshold > 0.0
-    if early and _quick_reject(a, b, m, threshold):
+    rel = lexicon().relation(a.action, b.action)
+    if early and _quick_reject(a, b, m, threshold, rel):
         return None
     fa, fb = a.memo.get("facts") or facts(a), b.memo.get("facts") or facts(b)
-    x, rel = _stage1_head(a, b, fa, fb)
+    x, rel = _stage1_head(a, b, fa, fb, rel)
     dots: tuple[float, float] | None | bool = False  # not computed yet
     if early:
-        head = _early_head(a, b, fa, fb, m, x, threshold)
+        head = _early_head(a, b, fa, fb, m, x, threshold, rel)
         if head is None:
             return None
         limit, dots, desc, d = head

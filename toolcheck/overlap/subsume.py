@@ -112,18 +112,28 @@ def _listing_sentence(whole: Frame, words: tuple[str, ...], phrase: bool = False
     """The first sentence of the whole's description that says what it returns and names every part word outside
     a proper name; not a next step, nor a sentence that names a tool. ``phrase``: the words must stand side by side,
     in order (clinical features), outside an example."""
-    text = whole.desc_text
     wanted = [_forms(w) for w in words if len(w) > 2]
     if not wanted:
         return None
-    for s in sentences(text):
-        if not _SAYS_RETURNS_RE.match(s.lower()) or _NEXT_STEP_RE.search(s) or _TOOLISH_RE.search(s):
-            continue
-        plain = _EXAMPLE_RE.sub(" ", s)
-        found = _plain_words(plain)
+    for s, plain, found in _return_sentences(whole):
         if all(forms & found for forms in wanted) and (not phrase or _has_phrase(plain, words)):
             return s
     return None
+
+
+def _return_sentences(whole: Frame) -> list[tuple[str, str, set[str]]]:
+    """(sentence, its text without examples, its _plain_words) for each sentence of the description that says
+    what the tool returns and is no next step nor names a tool, in order: memoised on the frame, since one record
+    tool is asked about many part tools (the regular expressions are most of part_listed's cost)."""
+    out = whole.memo.get("return_sentences")
+    if out is None:
+        out = whole.memo["return_sentences"] = []
+        for s in sentences(whole.desc_text):
+            if not _SAYS_RETURNS_RE.match(s.lower()) or _NEXT_STEP_RE.search(s) or _TOOLISH_RE.search(s):
+                continue
+            plain = _EXAMPLE_RE.sub(" ", s)
+            out.append((s, plain, _plain_words(plain)))
+    return out
 
 
 def _has_phrase(s: str, words: tuple[str, ...]) -> bool:
