@@ -7,8 +7,9 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from .frames import Frame, surface_words, word_index
+from .frames import Frame
 from .lexicon import lexicon
+from .words import surface_words, word_index
 
 
 def _terms(sentence: str, surface: dict[str, str]) -> list[str]:
