@@ -48,11 +48,19 @@ _NAMESPACE_RE = re.compile(r"\.|/|::?|__")
 # its first character, then which branch (a lookbehind): the engine skips to such characters (test_overlap_model)
 _SENTENCE_RE = re.compile(r"[.!?;。！？；\s](?:(?<=[a-z0-9)\]\"'`][.!?;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)\s+(?=[A-Z(\"'`\[])|(?<=[。！？；])\s*"
                           r"|(?<=\n)\s*\n|(?<=\n)\s*[-*•]\s+|(?<=\s)\s*[-*•]\s+(?=[A-Z]))")
+# a tool name a description writes: quoted (`x`, 'x', "x"), or in snake, dotted, kebab, camel or Pascal case.
 # {P}: possessive repeats on Python 3.11+ (no backtracking that cannot match; the same matches, test_overlap_model)
-_IDENT_TEMPLATE = (r"`([^`\s]{2,80}{P})`|'([A-Za-z][\w.:-]{1,80}{P})'|\"([A-Za-z][\w.:-]{1,80}{P})\"|"
-                   r"\b([A-Za-z][A-Za-z0-9]*{P}(?:[_.:-]+{P}[A-Za-z0-9]+{P})+|[a-z]+{P}[A-Z][A-Za-z0-9]*{P}"
-                   r"|[A-Z][a-z]+{P}[A-Z]\w*{P})\b")
-_IDENT_RE = re.compile(_IDENT_TEMPLATE.replace("{P}", "+" if sys.version_info >= (3, 11) else ""))
+_QUOTED_IDENTS = (("`", r"[^`\s]{2,80}{P}"), ("'", r"[A-Za-z][\w.:-]{1,80}{P}"), ('"', r"[A-Za-z][\w.:-]{1,80}{P}"))
+_WORD_IDENT = r"[A-Za-z][A-Za-z0-9]*{P}(?:[_.:-]+{P}[A-Za-z0-9]+{P})+|[a-z]+{P}[A-Z][A-Za-z0-9]*{P}|[A-Z][a-z]+{P}[A-Z]\w*{P}"
+_IDENT_TEMPLATE = "|".join(f"{q}({body}){q}" for q, body in _QUOTED_IDENTS) + rf"|\b({_WORD_IDENT})\b"
+# the same names, each found from the non-word character before it (a character class the engine skips to, not a
+# try at every position), then which branch (a lookbehind); a word name only where its lower-case letters and
+# digits run into something else than a space (a plain word, most of prose, is none): see _idents
+_IDENT_AFTER_TEMPLATE = (r"\W(?:" + "|".join(f"(?<={q})({body}){q}" for q, body in _QUOTED_IDENTS)
+                         + rf"|(?=[a-z0-9]*{{P}}[^a-z0-9\s])({_WORD_IDENT})\b)")
+_P = "+" if sys.version_info >= (3, 11) else ""
+_IDENT_RE = re.compile(_IDENT_TEMPLATE.replace("{P}", _P))
+_IDENT_AFTER_RE = re.compile(_IDENT_AFTER_TEMPLATE.replace("{P}", _P))
 _NAME_PREFIXES = frozenset({"mcp", "tool", "tools", "api", "fn", "func", "function", "do", "action", "cmd", "my"})
 _NAME_FILLER = frozenset({"the", "a", "an", "and", "or", "all_of", "fn", "api", "tool"})
 # words that open a description without saying what the tool does
@@ -136,6 +144,25 @@ _NON_IDENT_RE = re.compile(r"[^0-9a-z\u3040-\u9fff]+")
 def norm_ident(s: str) -> str:
     """An identifier as descriptions may write it: lower-case, no separators (read_text_file ~ readTextFile)."""
     return _NON_IDENT_RE.sub("", s.lower())
+
+
+def _idents(text: str, pos: int = 0, endpos: int = sys.maxsize) -> list[tuple[int, str]]:
+    """(start, name) of the tool names written in ``text[pos:endpos]``, just as _IDENT_RE.finditer finds them (the
+    start is the match's, a quote included). _IDENT_AFTER_RE finds a name from the non-word character before it;
+    a name with none in the scan (at ``pos``, or right after a quoted one) is tried there with _IDENT_RE itself
+    (test_overlap_model compares the two)."""
+    out: list[tuple[int, str]] = []
+    here = True  # may a name open at pos without a character before it that the scan reads?
+    while True:
+        m = _IDENT_RE.match(text, pos, endpos) if here else None
+        if m is None:
+            m = _IDENT_AFTER_RE.search(text, pos, endpos)
+            if m is None:
+                return out
+        g = m.lastindex  # the groups are alternatives, none nested: the one that matched is the last
+        out.append((m.start(g) - 1 if g <= 3 else m.start(g), m[g]))  # (a quoted name's match opens at its quote)
+        pos = m.end()
+        here = g <= 3  # a word name may follow a closing quote at once ('x'y_z): after a word name, a non-word one
 
 
 # ------------------------------------------------------------------------------------------------ the name
@@ -529,12 +556,9 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
     quoted sentence is taken from, so that a finding quotes what the tool really says."""
     if f.deprecated is None:
         f.deprecated = _deprecation(text, sentences, original)
-    # the pattern's groups are alternatives, none nested: the one that matched is the match's last group
+    idents = _idents(text)
     if known is not None:
-        idents = [(m.start(), ident) for m in _IDENT_RE.finditer(text)
-                  if norm_ident(ident := m[m.lastindex]) in known]
-    else:
-        idents = [(m.start(), m[m.lastindex]) for m in _IDENT_RE.finditer(text)]
+        idents = [x for x in idents if norm_ident(x[1]) in known]
     if not idents:
         return
     res = _cue_res()
@@ -555,7 +579,7 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
             end = bounds[k + 1] if k + 1 < len(bounds) else len(text)
             at = len(head) + pos - bounds[k] - (len(text[bounds[k]:end]) - len(text[bounds[k]:end].lstrip()))
             kind = instead_kind(head + text[bounds[k]:end].lstrip(), at, at + len(ident),
-                                [x[x.lastindex] for x in _IDENT_RE.finditer(text, bounds[k], end)],
+                                [x for _, x in _idents(text, bounds[k], end)],
                                 own_words(f.name_words, sentences[0]))
         if intro is not None and _RANK[kind] > _RANK["instead"]:
             kind = "instead"  # a list names several tools: at most a pointer, never this tool's alias
