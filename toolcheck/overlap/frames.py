@@ -258,14 +258,15 @@ def _name_tokens(name: str) -> tuple[list[str], list[str], str]:
     for p in parts[:-1]:
         ns.extend(split_identifier(p))
     toks: list[str] = []
+    words = None
     prefix = _service_prefix(base)
     if prefix is not None:
         rest = base[len(prefix):].lstrip("_- ")
         rest_words = _base_words(rest, lx, wd)
         if any(lx.verb_class(w) or lx.nominal_class(w) for w in rest_words):
             ns.extend(split_identifier(prefix) if prefix.lower() not in lx.platform else [prefix.lower()])
-            base = rest
-    for t in _base_words(base, lx, wd):
+            base, words = rest, rest_words  # (its words read once)
+    for t in _base_words(base, lx, wd) if words is None else words:
         toks.extend(wd.segment(t))
     toks = _merge_units(toks, lx)
     while len(toks) > 1 and toks[0] in _NAME_PREFIXES:
