@@ -120,3 +120,41 @@ def test_an_endpoint_path_names_no_format():
     assert parse("x_search", "Search things (the /mechanism.json endpoint cannot filter).").platforms == {}
     assert parse("x_get", "Get a page of https://example.org/data.json and more.").platforms == {}
     assert "document_format" in parse("x_get", "Get the record as JSON.").platforms
+
+
+def _key_texts(seed: int, alpha: list[str], n: int) -> list[str]:
+    """Seeded random strings over ``alpha`` and every parameter description and tool description of corpus A
+    (when it is beside this checkout)."""
+    import json
+    import random
+
+    from .conftest import CORPUS
+    rng = random.Random(seed)
+    texts = ["".join(rng.choice(alpha) for _ in range(rng.randint(0, 40))) for _ in range(n)]
+    path = CORPUS / "tools.jsonl"
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            r = json.loads(line)
+            texts.append(r.get("description") or "")
+            props = (r.get("parameters") or {}).get("properties") or {}
+            texts.extend(v["description"] for v in props.values()
+                         if isinstance(v, dict) and isinstance(v.get("description"), str))
+    return texts
+
+
+def test_key_system_patterns_match_their_plain_forms():
+    """keys._ANCHOR_RE (its words grouped by first letter) finds a word in exactly the texts its plain alternation
+    does, and keys._FIRST_SENTENCE_RE (the full stop first, then lookbehinds) splits where the plain form, the
+    lookbehinds before the full stop, does: on seeded random strings and on corpus A's descriptions."""
+    import re
+
+    from toolcheck.overlap.keys import _ANCHOR_RE, _ANCHORS, _FIRST_SENTENCE_RE
+    plain_anchor = re.compile("|".join(_ANCHORS))
+    plain_split = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!\bvs)\.\s+(?=[A-Z])")
+    alpha = [*"cidpubmedsgnhrtoyflzwkbEAB. -_\n\t9", *_ANCHORS, "e.g. ", "i.e. ", "vs. ", " xvs. ", ". A", "rs id"]
+    texts = _key_texts(18, alpha, 20000)
+    for t in texts:
+        low = t.lower()
+        assert bool(_ANCHOR_RE.search(low)) == bool(plain_anchor.search(low)), repr(t)
+        assert _FIRST_SENTENCE_RE.split(t[:400], maxsplit=1) == plain_split.split(t[:400], maxsplit=1), repr(t)
+        assert _FIRST_SENTENCE_RE.split(t) == plain_split.split(t), repr(t)

@@ -508,22 +508,40 @@ def test_sentence_pattern_matches_its_branches_written_one_after_the_other():
 
 def test_tool_name_pattern_matches_its_plain_form():
     """frames._IDENT_RE's possessive repeats change no match: the same spans and groups as the plain pattern, on
-    names written every way and on seeded random strings (long runs too, past the quoted forms' 80 characters)."""
+    names written every way and on seeded random strings (long runs too, past the quoted forms' 80 characters).
+    frames._idents (found from the character before each name) gives the same (start, name) as _IDENT_RE.finditer,
+    on those strings, parts of them (pos, endpos) and every description of corpus A."""
+    import json
     import re
 
-    from toolcheck.overlap.frames import _IDENT_RE, _IDENT_TEMPLATE
+    from toolcheck.overlap.frames import _IDENT_RE, _IDENT_TEMPLATE, _idents
+
+    from .conftest import CORPUS
     plain = re.compile(_IDENT_TEMPLATE.replace("{P}", ""))
     rng = random.Random(430)
     alpha = [*"aZbY09_.:-`'\" \téÉK\u212aß", "Ab", "aB", "x_y", "ab.cd"]
     texts = ["Use `read_text_file` or 'getFile' instead of fs.read-file, readFile, ReadFile and \"x.y\".", "a_" * 50]
     texts += ["".join(rng.choice(alpha) for _ in range(rng.randint(0, 25))) for _ in range(15000)]
     texts += ["".join(rng.choice("aZ_.`'\" 9") * rng.choice((1, 2, 79, 80, 81)) for _ in range(4)) for _ in range(3000)]
+    more = [*alpha, "\n", "\u00a0", "\u3000", "\u30fb", "\u3042", "\u01c5", "\u0661", ",", ")", "'a'", "`b`", "'x'y_z", "aB_c"]
+    texts += ["".join(rng.choice(more) for _ in range(rng.randint(0, 30))) for _ in range(30000)]
 
     def spans(p, t):
         return [(m.span(), m.lastindex, m[m.lastindex]) for m in p.finditer(t)]
 
+    def found(t, *span):
+        return [(m.start(), m[m.lastindex]) for m in _IDENT_RE.finditer(t, *span)]
+
     for t in texts:
         assert spans(_IDENT_RE, t) == spans(plain, t), repr(t)
+        assert _idents(t) == found(t), repr(t)
+        for span in ((1, len(t) - 1), (len(t) // 3, len(t)), (2, 9)):
+            assert _idents(t, *span) == found(t, *span), (repr(t), span)
+    path = CORPUS / "tools.jsonl"
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            t = json.loads(line).get("description") or ""
+            assert _idents(t) == found(t), repr(t)
 
 
 def test_no_sentence_ends_at_an_abbreviation_before_a_capital():

@@ -38,6 +38,7 @@ from . import params as _params
 from .cues import bullet_mark, instead_kind, list_intro, own_words, sentence_kind, strip_bullet
 from .lexicon import Lexicon, lexicon, singular, split_identifier
 from .params import KEY_KINDS, Param, enum_terms, is_mode_param, make_param, name_blank_key, switch_flags
+from .words import ASCII_WORD_RE, HAN, HIRA, KATA, Words, word_index
 
 MAX_DESC_CHARS = 2500
 MAX_PROPERTIES = 128
@@ -47,16 +48,19 @@ _NAMESPACE_RE = re.compile(r"\.|/|::?|__")
 # its first character, then which branch (a lookbehind): the engine skips to such characters (test_overlap_model)
 _SENTENCE_RE = re.compile(r"[.!?;。！？；\s](?:(?<=[a-z0-9)\]\"'`][.!?;])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)\s+(?=[A-Z(\"'`\[])|(?<=[。！？；])\s*"
                           r"|(?<=\n)\s*\n|(?<=\n)\s*[-*•]\s+|(?<=\s)\s*[-*•]\s+(?=[A-Z]))")
-_ASCII_WORD_RE = re.compile(r"[a-z][a-z0-9]*")
+# a tool name a description writes: quoted (`x`, 'x', "x"), or in snake, dotted, kebab, camel or Pascal case.
 # {P}: possessive repeats on Python 3.11+ (no backtracking that cannot match; the same matches, test_overlap_model)
-_IDENT_TEMPLATE = (r"`([^`\s]{2,80}{P})`|'([A-Za-z][\w.:-]{1,80}{P})'|\"([A-Za-z][\w.:-]{1,80}{P})\"|"
-                   r"\b([A-Za-z][A-Za-z0-9]*{P}(?:[_.:-]+{P}[A-Za-z0-9]+{P})+|[a-z]+{P}[A-Z][A-Za-z0-9]*{P}"
-                   r"|[A-Z][a-z]+{P}[A-Z]\w*{P})\b")
-_IDENT_RE = re.compile(_IDENT_TEMPLATE.replace("{P}", "+" if sys.version_info >= (3, 11) else ""))
-_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_KATA = "\u30a1-\u30fa\u30fc\u31f0-\u31ff"
-_HIRA = "\u3041-\u309f"
-_CJK_BREAK_RE = re.compile("[的了与與或及并並把被之其于於和等在是为為对對将將从從向以及]+")
+_QUOTED_IDENTS = (("`", r"[^`\s]{2,80}{P}"), ("'", r"[A-Za-z][\w.:-]{1,80}{P}"), ('"', r"[A-Za-z][\w.:-]{1,80}{P}"))
+_WORD_IDENT = r"[A-Za-z][A-Za-z0-9]*{P}(?:[_.:-]+{P}[A-Za-z0-9]+{P})+|[a-z]+{P}[A-Z][A-Za-z0-9]*{P}|[A-Z][a-z]+{P}[A-Z]\w*{P}"
+_IDENT_TEMPLATE = "|".join(f"{q}({body}){q}" for q, body in _QUOTED_IDENTS) + rf"|\b({_WORD_IDENT})\b"
+# the same names, each found from the non-word character before it (a character class the engine skips to, not a
+# try at every position), then which branch (a lookbehind); a word name only where its lower-case letters and
+# digits run into something else than a space (a plain word, most of prose, is none): see _idents
+_IDENT_AFTER_TEMPLATE = (r"\W(?:" + "|".join(f"(?<={q})({body}){q}" for q, body in _QUOTED_IDENTS)
+                         + rf"|(?=[a-z0-9]*{{P}}[^a-z0-9\s])({_WORD_IDENT})\b)")
+_P = "+" if sys.version_info >= (3, 11) else ""
+_IDENT_RE = re.compile(_IDENT_TEMPLATE.replace("{P}", _P))
+_IDENT_AFTER_RE = re.compile(_IDENT_AFTER_TEMPLATE.replace("{P}", _P))
 _NAME_PREFIXES = frozenset({"mcp", "tool", "tools", "api", "fn", "func", "function", "do", "action", "cmd", "my"})
 _NAME_FILLER = frozenset({"the", "a", "an", "and", "or", "all_of", "fn", "api", "tool"})
 # words that open a description without saying what the tool does
@@ -142,62 +146,23 @@ def norm_ident(s: str) -> str:
     return _NON_IDENT_RE.sub("", s.lower())
 
 
-# ------------------------------------------------------------------------------------------------ words
-
-class _Words:
-    """Per-process memo of word analyses (pure functions of the lexicon)."""
-
-    def __init__(self, lx: Lexicon):
-        self.lx = lx
-        self.vocab = frozenset(lx._idf) | frozenset(lx.verb_words) | frozenset(lx.synonym) | frozenset(lx.nominal)
-        self._cjk_re: re.Pattern | None | bool = False  # compiled on the first Chinese or Japanese text
-        self.token_re = re.compile(
-            rf"(?P<han>[{_HAN}]+)|(?P<kata>[{_KATA}]+)|(?P<hira>[{_HIRA}]+)|(?P<word>[a-z][a-z0-9]*)")
-        self.term_memo: dict[str, str | None] = {}
-
-    @property
-    def cjk_re(self) -> re.Pattern | None:
-        """The lexicon's CJK words as one alternation, longest first (a large pattern: ~10 ms to compile, which
-        an English-only run, such as the pre-commit hook on one contract, never pays)."""
-        if self._cjk_re is False:
-            cjk = sorted(self.lx.cjk, key=lambda w: (-len(w), w))
-            self._cjk_re = re.compile("|".join(re.escape(w) for w in cjk)) if cjk else None
-        return self._cjk_re  # type: ignore[return-value]
-
-    def desc_term(self, w: str) -> str | None:
-        """The term of a lower-case description word: None (stop word), ``@class`` (a verb), or a noun."""
-        t = self.term_memo.get(w, "")
-        if t != "":
-            return t
-        lx = self.lx
-        if len(w) < 2 or w in lx.stop or w.isdigit():
-            t = None
-        else:
-            cls = None if w in lx.noun_verbs else lx.verb_class(w)
-            t = "@" + cls if cls else lx.canon(w)
-        self.term_memo[w] = t
-        return t
-
-    @lru_cache(maxsize=1 << 14)  # noqa: B019 - one instance per process
-    def segment(self, tok: str) -> tuple[str, ...]:
-        """A run-together word split into two known words (``sequentialthinking`` -> sequential, thinking)."""
-        if len(tok) < 7 or tok in self.vocab or not tok.isascii() or not tok.isalpha():
-            return (tok,)
-        best: tuple[str, ...] = (tok,)
-        best_len = 0
-        for i in range(3, len(tok) - 2):
-            a, b = tok[:i], tok[i:]
-            if (a in self.vocab or self.lx.verb_class(a)) and (b in self.vocab or singular(b) in self.vocab
-                                                               or self.lx.verb_class(b)):
-                m = min(len(a), len(b))
-                if m > best_len:
-                    best, best_len = (a, b), m
-        return best
-
-
-@cache
-def word_index() -> _Words:
-    return _Words(lexicon())
+def _idents(text: str, pos: int = 0, endpos: int = sys.maxsize) -> list[tuple[int, str]]:
+    """(start, name) of the tool names written in ``text[pos:endpos]``, just as _IDENT_RE.finditer finds them (the
+    start is the match's, a quote included). _IDENT_AFTER_RE finds a name from the non-word character before it;
+    a name with none in the scan (at ``pos``, or right after a quoted one) is tried there with _IDENT_RE itself
+    (test_overlap_model compares the two)."""
+    out: list[tuple[int, str]] = []
+    here = True  # may a name open at pos without a character before it that the scan reads?
+    while True:
+        m = _IDENT_RE.match(text, pos, endpos) if here else None
+        if m is None:
+            m = _IDENT_AFTER_RE.search(text, pos, endpos)
+            if m is None:
+                return out
+        g = m.lastindex  # the groups are alternatives, none nested: the one that matched is the last
+        out.append((m.start(g) - 1 if g <= 3 else m.start(g), m[g]))  # (a quoted name's match opens at its quote)
+        pos = m.end()
+        here = g <= 3  # a word name may follow a closing quote at once ('x'y_z): after a word name, a non-word one
 
 
 # ------------------------------------------------------------------------------------------------ the name
@@ -252,7 +217,7 @@ def _merge_units(toks: list[str], lx: Lexicon, prose: bool = False) -> list[str]
 _PART_RE = re.compile(r"[_\-\s]+")
 
 
-def _base_words(base: str, lx: Lexicon, wd: _Words) -> list[str]:
+def _base_words(base: str, lx: Lexicon, wd: Words) -> list[str]:
     """Words of a name part. In a snake or kebab name, a CamelCase part that is one known word or platform as a
     whole stays one word (PubMed_search -> pubmed, OpenAlex_works -> openalex); otherwise camelCase splits."""
     parts = [p for p in _PART_RE.split(base) if p]
@@ -293,14 +258,15 @@ def _name_tokens(name: str) -> tuple[list[str], list[str], str]:
     for p in parts[:-1]:
         ns.extend(split_identifier(p))
     toks: list[str] = []
+    words = None
     prefix = _service_prefix(base)
     if prefix is not None:
         rest = base[len(prefix):].lstrip("_- ")
         rest_words = _base_words(rest, lx, wd)
         if any(lx.verb_class(w) or lx.nominal_class(w) for w in rest_words):
             ns.extend(split_identifier(prefix) if prefix.lower() not in lx.platform else [prefix.lower()])
-            base = rest
-    for t in _base_words(base, lx, wd):
+            base, words = rest, rest_words  # (its words read once)
+    for t in _base_words(base, lx, wd) if words is None else words:
         toks.extend(wd.segment(t))
     toks = _merge_units(toks, lx)
     while len(toks) > 1 and toks[0] in _NAME_PREFIXES:
@@ -489,7 +455,7 @@ def split_sentences(text: str) -> list[str]:
 
 _PATH_RE = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+|(?<![\w.])/[\w./{}-]*\.\w+")
 _NOTE_RE = re.compile(r"\s*(?:note|warning|caution|important|nb)\b[^:.]{0,40}:", re.I)
-_HAS_CJK_RE = re.compile(f"[{_HAN}{_KATA}{_HIRA}]")
+_HAS_CJK_RE = re.compile(f"[{HAN}{KATA}{HIRA}]")
 
 
 def prepare_text(text: str) -> str:
@@ -511,33 +477,10 @@ def _unglossed(text: str) -> str:
     return raw if len(_sentence_bounds(raw)) == len(_sentence_bounds(norm)) else norm
 
 
-def surface_words(sentence: str) -> list[str]:
-    """The words of a (prepared) sentence as the background frequencies count them: lower-case ASCII words, Han
-    text as bigrams (split at function characters), katakana words; hiragana (particles, endings) dropped."""
-    low = sentence.lower()
-    if low.isascii():
-        return _ASCII_WORD_RE.findall(low)
-    out: list[str] = []
-    for m in word_index().token_re.finditer(low):
-        kind = m.lastgroup
-        tok = m.group(0)
-        if kind == "word":
-            out.append(tok)
-        elif kind == "han":
-            for run in _CJK_BREAK_RE.split(tok):
-                if len(run) == 1:
-                    out.append(run)
-                else:
-                    out.extend(run[i:i + 2] for i in range(len(run) - 1))
-        elif kind == "kata" and len(tok) >= 2:
-            out.append(tok)
-    return out
-
-
 def _lead(f: Frame, sentence: str) -> None:
     """Action and object from the first sentence, for a name that says neither."""
     lx = lexicon()
-    words = _ASCII_WORD_RE.findall(sentence.lower())
+    words = ASCII_WORD_RE.findall(sentence.lower())
     words = _merge_units(words[:40], lx, prose=True)
     i = 0
     while i < len(words) and (words[i] in _LEAD_SKIP or words[i] in lx.stop and lx.verb_class(words[i]) is None):
@@ -614,12 +557,9 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
     quoted sentence is taken from, so that a finding quotes what the tool really says."""
     if f.deprecated is None:
         f.deprecated = _deprecation(text, sentences, original)
-    # the pattern's groups are alternatives, none nested: the one that matched is the match's last group
+    idents = _idents(text)
     if known is not None:
-        idents = [(m.start(), ident) for m in _IDENT_RE.finditer(text)
-                  if norm_ident(ident := m[m.lastindex]) in known]
-    else:
-        idents = [(m.start(), m[m.lastindex]) for m in _IDENT_RE.finditer(text)]
+        idents = [x for x in idents if norm_ident(x[1]) in known]
     if not idents:
         return
     res = _cue_res()
@@ -640,7 +580,7 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
             end = bounds[k + 1] if k + 1 < len(bounds) else len(text)
             at = len(head) + pos - bounds[k] - (len(text[bounds[k]:end]) - len(text[bounds[k]:end].lstrip()))
             kind = instead_kind(head + text[bounds[k]:end].lstrip(), at, at + len(ident),
-                                [x[x.lastindex] for x in _IDENT_RE.finditer(text, bounds[k], end)],
+                                [x for _, x in _idents(text, bounds[k], end)],
                                 own_words(f.name_words, sentences[0]))
         if intro is not None and _RANK[kind] > _RANK["instead"]:
             kind = "instead"  # a list names several tools: at most a pointer, never this tool's alias
@@ -700,7 +640,7 @@ def _platforms(f: Frame, texts: list[str]) -> None:
     lx = lexicon()
     words: list[str] = []
     for t in texts:  # a URL or an endpoint path (/mechanism.json) names no format or platform the tool works on
-        words.extend(_ASCII_WORD_RE.findall(_PATH_RE.sub(" ", t.lower()) if "/" in t else t.lower()))
+        words.extend(ASCII_WORD_RE.findall(_PATH_RE.sub(" ", t.lower()) if "/" in t else t.lower()))
     words.extend(f.name_words)
     words.extend(f.ns)
     present = set(words)

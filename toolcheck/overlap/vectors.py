@@ -7,26 +7,30 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from .frames import Frame, surface_words, word_index
+from .frames import Frame
 from .lexicon import lexicon
+from .words import ASCII_WORD_RE, surface_words, word_index
 
 
-def _terms(sentence: str, surface: dict[str, str]) -> list[str]:
-    """Terms of a sentence in order (a word may repeat): description words mapped to terms, CJK grams as they are."""
+def _terms(sentence: str, low: str, surface: dict[str, str], weight: dict[str, float]) -> list[str]:
+    """Terms of a sentence in order (a word may repeat; ``low``: the sentence lower-case): description words mapped
+    to terms, CJK grams as they are. A term new to ``surface`` gets the word that produced it there, and that
+    word's background idf in ``weight`` (what _vector weighs the term by)."""
     wd = word_index()
-    memo = wd.term_memo  # desc_term's memo, read here without a call per word
+    memo = wd.word_term  # a word's term, read here without a call per word
+    lx = wd.lx
+    idf, idf_default = lx._idf.get, lx.idf_default  # lx.idf without a method call per term
     out: list[str] = []
-    for w in surface_words(sentence):
-        if w.isascii():
-            t = memo.get(w, "")
-            if t == "":
-                t = wd.desc_term(w)
-        else:
-            t = w
+    for w in ASCII_WORD_RE.findall(low) if low.isascii() else surface_words(sentence):
+        try:
+            t = memo[w]
+        except KeyError:
+            t = memo[w] = wd.desc_term(w) if w.isascii() else w
         if t is not None:
             out.append(t)
             if t not in surface:
                 surface[t] = w
+                weight[t] = idf(w, idf_default)
     return out
 
 
@@ -34,12 +38,10 @@ MAX_TERMS = 32  # a description vector keeps its heaviest terms (the rest add li
 _LOG = [0.0] + [1.0 + math.log(c) for c in range(1, 64)]
 
 
-def _vector(terms: list[str], surface: dict[str, str]) -> dict[str, float]:
-    """Unit TF-IDF vector: sublinear term frequency x background idf of the word, the MAX_TERMS heaviest."""
-    lx = lexicon()
-    idf, idf_default = lx._idf.get, lx.idf_default  # lx.idf without a call per term
-    sget = surface.get
-    v = {t: _LOG[c if c < 63 else 63] * idf(sget(t, t), idf_default) for t, c in Counter(terms).items()}
+def _vector(terms: list[str], weight: dict[str, float]) -> dict[str, float]:
+    """Unit TF-IDF vector: sublinear term frequency x background idf of the term's word (``weight``: every term's,
+    from _terms), the MAX_TERMS heaviest."""
+    v = {t: _LOG[c if c < 63 else 63] * weight[t] for t, c in Counter(terms).items()}
     if len(v) > MAX_TERMS:
         # the heaviest first, ties by term: sorted by term, then (stably) by weight, heaviest first
         keep = sorted(v)
@@ -59,17 +61,25 @@ def vectors(f: Frame) -> Frame:
     if f.sents is None:
         return f
     surface: dict[str, str] = {}
+    weight: dict[str, float] = {}
     per: list[tuple[str, list[str]]] = []
     for s in f.sents:
-        per.append((" ".join(s.lower().split()), _terms(s, surface)))
+        low = s.lower()
+        per.append((" ".join(low.split()), _terms(s, low, surface, weight)))
     f.surface = surface
     f.sent_terms = per
     f.sent_keys = frozenset(k for k, _ in per)
-    f.dvec = _vector([t for _, ts in per for t in ts], surface)
+    f.dvec = _vector([t for _, ts in per for t in ts], weight)
     # one sentence: its vector is the description's (the same terms in the same order), built once and shared
-    f.lvec = f.dvec if len(per) <= 1 else _vector(per[0][1], surface)
+    f.lvec = f.dvec if len(per) <= 1 else _vector(per[0][1], weight)
     f.sents = None
     return f
+
+
+def _weights(surface: dict[str, str]) -> dict[str, float]:
+    """term -> background idf of its word (``surface``: a frame's), as _terms records them."""
+    lx = lexicon()
+    return {t: lx.idf(w) for t, w in surface.items()}
 
 
 def pair_vectors(a: Frame, b: Frame) -> tuple[dict[str, float], dict[str, float], dict[str, float],
@@ -92,8 +102,9 @@ def pair_vectors(a: Frame, b: Frame) -> tuple[dict[str, float], dict[str, float]
         if vecs is None:
             kept = [ts for k, ts in f.sent_terms if k not in shared]
             if any(kept):
-                whole = _vector([t for ts in kept for t in ts], f.surface)
-                vecs = memo[shared] = (whole, whole if len(kept) == 1 else _vector(kept[0], f.surface))
+                weight = _weights(f.surface)
+                whole = _vector([t for ts in kept for t in ts], weight)
+                vecs = memo[shared] = (whole, whole if len(kept) == 1 else _vector(kept[0], weight))
             else:
                 vecs = memo[shared] = ()
         if not vecs:
