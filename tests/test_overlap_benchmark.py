@@ -170,3 +170,18 @@ def test_drawn_pairs_are_what_the_stated_procedure_draws(script):
         pytest.skip("needs ../shared/corpus/A")
     p = subprocess.run([sys.executable, str(BENCH / script), "--check"], capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+
+
+def test_second_labellings_cover_their_rounds_and_agreement_refuses_a_held_out_one():
+    # relabel_<round>.jsonl: the same pairs as the round, in order, each labelled again (agreement.py reads them)
+    for rnd in ("fresh5", "fresh6"):
+        first = common.load_pairs(BENCH / f"pairs_{rnd}.jsonl")
+        second = common.load_pairs(BENCH / f"relabel_{rnd}.jsonl")
+        assert [r["id"] for r in second] == [r["id"] for r in first]
+        assert all(r["label"] in common.LABELS and r["why"].strip() for r in second)
+    agreement = _load("overlap_agreement", BENCH / "agreement.py")
+    assert agreement.kappa([True, False, False, True], [True, False, False, True]) == 1.0
+    assert abs(agreement.kappa([True, True, False, False], [True, False, True, False])) < 1e-12  # chance level
+    p = subprocess.run([sys.executable, str(BENCH / "agreement.py"), bench_run.HELD_OUT[-1]], capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 2 and "held out" in p.stderr
