@@ -1,0 +1,196 @@
+"""One record served by two services: mirrors of one archive and relays of another service's data.
+
+The label rules count as an overlap "the same job against interchangeable backends a user would not name". Two
+services in general are not interchangeable (BioGRID and STRING, ClinVar and LOVD each hold their own content:
+interchange.py's reading is opt-in for that reason), but some serve the very same data, and their documentation
+says so. data/overlap/sources.json lists such groups, each with the documentation it is read from:
+
+* **mirrors** of one archive: the wwPDB partners (RCSB PDB, PDBe, PDBj) distribute one PDB archive, the INSDC
+  partners (GenBank, ENA, DDBJ) one nucleotide archive; any two members;
+* **relays**: a service that states it serves another's data (Pharos relays GTEx expression, the Alliance of
+  Genome Resources its member model-organism databases, Open Targets EFO and Ensembl VEP consequences); a hub
+  and a member, never two members (FlyBase and ZFIN hold different organisms).
+
+Two tools are read as one job on one record (``same_source``) when all of these hold:
+
+* **two services of one group**: each tool's service, read from its name's first part (``RCSBGraphQL_``,
+  ``pdbe_``) or, for a name without a namespace, from its description naming a member as a word, is another
+  member of one group (for a relay: one of them a hub);
+* **the group's data**: each tool's name or description says one of the group's data words (a Pharos tool that
+  says GTEx; an Open Targets tool that says EFO);
+* **one job**: the same or related actions; one kind of input (a key system both take, or both of the group's
+  keys, or each required key matching a parameter of the other); one object once the group's entity words (what
+  its records are of: a gene, a PDB entry) are set aside, the same words or one's within the other's (alleles ~
+  alleles and models), never a record of the entity vs a part of it (a gene vs its alleles); descriptions alike
+  (a cosine of at least DESC_ALIKE of the descriptions or their first sentences).
+
+Each function reads the two frames (and the shipped table) only: a pair's score never depends on other tools.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+
+from .frames import Frame, norm_ident
+from .interchange import key_system_sets, shared_systems
+from .lexicon import lexicon
+from .relations import dot, pindex, pmatch
+from .vectors import pair_vectors
+
+_FIRST_RE = re.compile(r"[_\-\s.]|::")
+_WORD_RE = re.compile(r"[a-z][a-z0-9]*")
+_KEY_KINDS = ("id", "name", "query", "url", "path")
+DESC_ALIKE = 0.25  # the least cosine of two services' descriptions (or first sentences) that describe one job
+
+
+class Group:
+    """One row of sources.json: who serves the data, which data, and the documentation it is read from."""
+
+    __slots__ = ("name", "label", "relay", "alias", "hubs", "data", "keys", "entity", "source")
+
+    def __init__(self, row: dict) -> None:
+        self.name: str = row["name"]
+        self.label: str = row["label"]
+        self.relay: bool = row["kind"] == "relay"
+        self.alias: dict[str, str] = {a: member for member, aliases in row["members"].items() for a in aliases}
+        self.hubs: frozenset[str] = frozenset(row.get("hub", ()))
+        self.data: frozenset[str] = frozenset(row.get("data", ()))
+        self.keys: frozenset[str] = frozenset(row.get("keys", ()))
+        self.entity: frozenset[str] = frozenset(row.get("entity", ()))
+        self.source: str = row["source"]
+
+    def pairs(self, ma: str, mb: str) -> bool:
+        """Two members whose data is one: two mirrors, or a hub and a member of a relay."""
+        return ma != mb and (not self.relay or ma in self.hubs or mb in self.hubs)
+
+
+@cache
+def groups() -> tuple[Group, ...]:
+    """The shipped groups of data/overlap/sources.json (read once, on first use)."""
+    text = resources.files("toolcheck").joinpath("data", "overlap", "sources.json").read_text(encoding="utf-8")
+    return tuple(Group(row) for row in json.loads(text)["groups"])
+
+
+@cache
+def _aliases() -> dict[str, tuple[tuple[int, str], ...]]:
+    """Every alias of every group: alias -> ((group index, member), ...)."""
+    out: dict[str, list[tuple[int, str]]] = {}
+    for k, g in enumerate(groups()):
+        for alias, member in g.alias.items():
+            out.setdefault(alias, []).append((k, member))
+    return {a: tuple(v) for a, v in out.items()}
+
+
+def memberships(f: Frame) -> tuple[tuple[int, str], ...]:
+    """(group index, member) of f's service: its name's first part, or, for a name without a namespace, each
+    member its description names as a word. Memoised; () for most tools."""
+    m = f.memo.get("sources")
+    if m is None:
+        table = _aliases()
+        first = norm_ident(_FIRST_RE.split(f.name, maxsplit=1)[0])
+        if f.ns:
+            m = table.get(first, ()) if len(first) < len(norm_ident(f.name)) else ()
+        else:
+            found: list[tuple[int, str]] = []
+            for w in set(_WORD_RE.findall(f.desc_low)):
+                found.extend(table.get(w, ()))
+            m = tuple(sorted(set(found)))
+        f.memo["sources"] = m
+    return m
+
+
+def _says_data(f: Frame, g: Group) -> bool:
+    if not g.data:
+        return True
+    m = f.memo.get("source_words")
+    if m is None:
+        m = f.memo["source_words"] = frozenset(_WORD_RE.findall(f.desc_low)) | f.name_words | \
+            frozenset(_WORD_RE.findall(f.name.lower().replace("_", " ")))
+    return not g.data.isdisjoint(m)
+
+
+def shared_group(a: Frame, b: Frame) -> Group | None:
+    """The first group in which a's and b's services are two members whose data is one, and whose data both say."""
+    ma, mb = a.memo.get("sources"), b.memo.get("sources")
+    ma = memberships(a) if ma is None else ma
+    if not ma:
+        return None
+    mb = memberships(b) if mb is None else mb
+    if not mb:
+        return None
+    gs = groups()
+    for ka, xa in ma:
+        for kb, xb in mb:
+            if ka == kb and gs[ka].pairs(xa, xb) and _says_data(a, gs[ka]) and _says_data(b, gs[ka]):
+                return gs[ka]
+    return None
+
+
+def _covered(x: Frame, y: Frame) -> bool:
+    """Each required key of x matches a parameter of y (an accession ~ an accession)."""
+    iy = pindex(y)
+    return all(pmatch(p, iy)[0] >= 0.7 for p in x.params if p.required and p.kind in _KEY_KINDS)
+
+
+def _one_input(a: Frame, b: Frame, g: Group) -> frozenset[str] | None:
+    """The key systems both take (possibly none), when the two take one kind of input, else None."""
+    systems = shared_systems(a, b)
+    if systems:
+        return systems
+    if g.keys:
+        ra, rb = key_system_sets(a)[1], key_system_sets(b)[1]
+        if ra and rb and ra <= g.keys and rb <= g.keys:
+            return frozenset()
+    return frozenset() if _covered(a, b) and _covered(b, a) else None
+
+
+def _objects_one(a: Frame, b: Frame, g: Group) -> bool:
+    """One object once the group's entity words (what its records are of: gene, entry) and generic words are set
+    aside: the same words, or one object's words within the other's (allele ~ allele and model); both only the
+    entity (Alliance_get_gene ~ Xenbase_get_gene: the relayed record). One side only the entity is none (a gene
+    record vs its alleles)."""
+    lx = lexicon()
+    drop = g.entity
+    ra = {w for w in a.obj if w not in drop and w not in lx.generic and w not in lx.facet}
+    rb = {w for w in b.obj if w not in drop and w not in lx.generic and w not in lx.facet}
+    if not ra or not rb:
+        return not ra and not rb
+    return ra <= rb or rb <= ra
+
+
+def same_source(a: Frame, b: Frame, rel: str | None) -> Group | None:
+    """The group (sources.json) whose two services a and b are, when they do one job on its data (the module's
+    docstring), else None."""
+    if rel != "same" and rel != "related" or not a.obj or not b.obj:
+        return None
+    g = shared_group(a, b)
+    if g is None or a.desc_empty or b.desc_empty:
+        return None
+    systems = _one_input(a, b, g)
+    if systems is None or not _objects_one(a, b, g):
+        return None
+    da, la, db, lb, _ = pair_vectors(a, b)
+    if dot(da, db) < DESC_ALIKE and dot(la, lb) < DESC_ALIKE:
+        return None
+    return g
+
+
+def clause(a: Frame, b: Frame, g: Group) -> str:
+    """What same_source read, in words (``b`` first, as explain.py writes the other tool first)."""
+    ma = dict(memberships(a)).get(groups().index(g))
+    mb = dict(memberships(b)).get(groups().index(g))
+    return (f"one job on one record from {g.label}: {mb} (`{b.name}`) and {ma} (`{a.name}`) serve the same "
+            f"data ({g.source.split(':', 1)[0]})")
+
+
+def block_keys(f: Frame) -> tuple[tuple[str, str], ...]:
+    """candidates.py's G key: (the group's index, f's part: mirror, hub or member) for each group of f's service
+    whose data f says: mirrors meet each other, a relay's hubs its members (same_source's precondition)."""
+    if not f.obj or not f.action or f.desc_empty:
+        return ()
+    gs = groups()
+    return tuple((str(k), "mirror" if not gs[k].relay else "hub" if m in gs[k].hubs else "member")
+                 for k, m in memberships(f) if _says_data(f, gs[k]))
