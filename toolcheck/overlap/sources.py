@@ -17,7 +17,10 @@ Two tools are read as one job on one record (``same_source``) when all of these 
   ``pdbe_``) or, for a name without a namespace, from its description naming a member as a word, is another
   member of one group (for a relay: one of them a hub);
 * **the group's data**: each tool's name or description says one of the group's data words (a Pharos tool that
-  says GTEx; an Open Targets tool that says EFO);
+  says GTEx; an Open Targets tool that says EFO); for a relay without data words (the Alliance serves all its
+  members hold), the first sentence of one tool names the other's service (FlyBase's tool: "... from FlyBase via
+  the Alliance of Genome Resources"; the Alliance's: "integrates data from ... FlyBase"): a member's own tool that
+  says no such thing (WormBase's orthologs, from WormBase's own pipelines) is that database's content;
 * **one job**: the same or related actions; one kind of input (a key system both take, or both of the group's
   keys, or each required key matching a parameter of the other); one object once the group's entity words (what
   its records are of: a gene, a PDB entry) are set aside, the same words or one's within the other's (alleles ~
@@ -112,6 +115,23 @@ def _says_data(f: Frame, g: Group) -> bool:
     return not g.data.isdisjoint(m)
 
 
+def _names(f: Frame, g: Group, member: str) -> bool:
+    """The first sentence of f's description, which says where it gets its data, names ``member`` of g (one of
+    its aliases, as a word); a later one may point elsewhere (WormBase's "use the Alliance tools instead")."""
+    words = f.memo.get("source_lead")
+    if words is None:
+        words = f.memo["source_lead"] = frozenset(_WORD_RE.findall(f.desc_low.split(". ", 1)[0]))
+    return any(g.alias.get(w) == member for w in words)
+
+
+def _relayed(a: Frame, b: Frame, g: Group, ma: str, mb: str) -> bool:
+    """A relay without data words serves all its members hold, so one of the two tools names the other's service:
+    the member's tool says it is served by the hub (FlyBase ... via the Alliance of Genome Resources), or the
+    hub's tool names the member (the Alliance ... SGD, FlyBase, WormBase). Mirrors and relays of named data (the
+    data words say it) need no naming."""
+    return not g.relay or bool(g.data) or _names(a, g, mb) or _names(b, g, ma)
+
+
 def shared_group(a: Frame, b: Frame) -> Group | None:
     """The first group in which a's and b's services are two members whose data is one, and whose data both say."""
     ma, mb = a.memo.get("sources"), b.memo.get("sources")
@@ -124,8 +144,9 @@ def shared_group(a: Frame, b: Frame) -> Group | None:
     gs = groups()
     for ka, xa in ma:
         for kb, xb in mb:
-            if ka == kb and gs[ka].pairs(xa, xb) and _says_data(a, gs[ka]) and _says_data(b, gs[ka]):
-                return gs[ka]
+            g = gs[ka]
+            if ka == kb and g.pairs(xa, xb) and _says_data(a, g) and _says_data(b, g) and _relayed(a, b, g, xa, xb):
+                return g
     return None
 
 
@@ -178,12 +199,13 @@ def same_source(a: Frame, b: Frame, rel: str | None) -> Group | None:
     return g
 
 
-def clause(a: Frame, b: Frame, g: Group) -> str:
-    """What same_source read, in words (``b`` first, as explain.py writes the other tool first)."""
-    ma = dict(memberships(a)).get(groups().index(g))
-    mb = dict(memberships(b)).get(groups().index(g))
-    return (f"one job on one record from {g.label}: {mb} (`{b.name}`) and {ma} (`{a.name}`) serve the same "
-            f"data ({g.source.split(':', 1)[0]})")
+def clause(a: Frame, b: Frame, act: str | None, g: Group) -> str:
+    """What same_source read, in words (``b`` first, as explain.py writes the other tool first): the job, the two
+    services and the group's relation (its label), and the documentation the group is read from."""
+    k = groups().index(g)
+    ma, mb = dict(memberships(a)).get(k), dict(memberships(b)).get(k)
+    head = f"{act}, one job on one record" if act else "one job on one record"
+    return f"{head} from {g.label}: {mb} and {ma} serve the same data ({g.source.split(':', 1)[0]})"
 
 
 def block_keys(f: Frame) -> tuple[tuple[str, str], ...]:
