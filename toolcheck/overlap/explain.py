@@ -216,13 +216,13 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
         words = _pair(wb, wa) if rel == "same" else f"{wb} {'~' if rel == 'related' else 'vs'} {wa}"
         act = _ACTIONS[rel].format(words)
     obj = None
+    group = same_source(a, b, rel)
+    if group is not None:  # decide reads one job on one record, from two services that serve the same data (what
+        out.append(source_clause(a, b, act, group))  # weighs by default, so it is said before interchange)
+        return
     hit = interchange(a, b, rel)
     if hit:  # decide reads one object, asked of two services by one kind of input
         out.append(clause(a, b, act, hit))
-        return
-    group = same_source(a, b, rel)
-    if group is not None:  # decide reads one job on one record, from two services that serve the same data
-        out.append(source_clause(a, b, act, group))
         return
     series = same_series(a, b, rel) if a.obj and b.obj else None
     if series:  # decide reads one object once the time-window words are set aside
