@@ -78,13 +78,14 @@ def groups() -> tuple[Group, ...]:
 
 
 @cache
-def _aliases() -> dict[str, tuple[tuple[int, str], ...]]:
-    """Every alias of every group: alias -> ((group index, member), ...)."""
+def _aliases() -> tuple[dict[str, tuple[tuple[int, str], ...]], re.Pattern]:
+    """Every alias of every group: (alias -> ((group index, member), ...), a pattern of them all as words)."""
     out: dict[str, list[tuple[int, str]]] = {}
     for k, g in enumerate(groups()):
         for alias, member in g.alias.items():
             out.setdefault(alias, []).append((k, member))
-    return {a: tuple(v) for a, v in out.items()}
+    pattern = re.compile(r"\b(?:" + "|".join(sorted(out, key=lambda a: (-len(a), a))) + r")\b")
+    return {a: tuple(v) for a, v in out.items()}, pattern
 
 
 def memberships(f: Frame) -> tuple[tuple[int, str], ...]:
@@ -92,15 +93,12 @@ def memberships(f: Frame) -> tuple[tuple[int, str], ...]:
     member its description names as a word. Memoised; () for most tools."""
     m = f.memo.get("sources")
     if m is None:
-        table = _aliases()
-        first = norm_ident(_FIRST_RE.split(f.name, maxsplit=1)[0])
+        table, pattern = _aliases()
         if f.ns:
+            first = norm_ident(_FIRST_RE.split(f.name, maxsplit=1)[0])
             m = table.get(first, ()) if len(first) < len(norm_ident(f.name)) else ()
         else:
-            found: list[tuple[int, str]] = []
-            for w in set(_WORD_RE.findall(f.desc_low)):
-                found.extend(table.get(w, ()))
-            m = tuple(sorted(set(found)))
+            m = tuple(sorted({hit for w in set(pattern.findall(f.desc_low)) for hit in table[w]}))
         f.memo["sources"] = m
     return m
 
@@ -208,11 +206,22 @@ def clause(a: Frame, b: Frame, act: str | None, g: Group) -> str:
     return f"{head} from {g.label}: {mb} and {ma} serve the same data ({g.source.split(':', 1)[0]})"
 
 
-def block_keys(f: Frame) -> tuple[tuple[str, str], ...]:
-    """candidates.py's G key: (the group's index, f's part: mirror, hub or member) for each group of f's service
-    whose data f says: mirrors meet each other, a relay's hubs its members (same_source's precondition)."""
+def block_keys(f: Frame) -> tuple[tuple[str, bool], ...]:
+    """candidates.py's G keys: (key, probe) for each group of f's service whose data f says, such that only two
+    services same_source may pair meet: a probe meets the other side's entries of its key. A mirror's tool probes
+    its own member's key and lists itself under every other member's; a relay's hub tool probes the group's key,
+    its members' tools list themselves under it."""
     if not f.obj or not f.action or f.desc_empty:
         return ()
     gs = groups()
-    return tuple((str(k), "mirror" if not gs[k].relay else "hub" if m in gs[k].hubs else "member")
-                 for k, m in memberships(f) if _says_data(f, gs[k]))
+    out: list[tuple[str, bool]] = []
+    for k, m in memberships(f):
+        g = gs[k]
+        if not _says_data(f, g):
+            continue
+        if g.relay:
+            out.append((f"{k}", m in g.hubs))
+        else:
+            out.append((f"{k}!{m}", True))
+            out.extend((f"{k}!{x}", False) for x in sorted(set(g.alias.values())) if x != m)
+    return tuple(out)
