@@ -18,6 +18,8 @@ compared (blocking). Keys, each a string in one shared index:
 * ``K`` an identifier system a lookup key takes (a UniProt accession, a gene symbol: keys.key_systems) with the
   action class and a word of the object (active) or of the name and first sentence's head (passive), from a frame
   of a named service: two services keyed by one kind of input that may say one object (interchange.py);
+* ``G`` a group of services that serve the same data (sources.json), from a frame of a member that says the
+  group's data: a probe meets the other services of a mirror, a relay's hub its members (sources.py);
 * ``S`` a service prefix's first words with the next one (``OpenFDA`` + device from ``OpenFDADevice_``), to
   frames of that service whose name has that word in its object (``OpenFDA_search_device_510k``).
 
@@ -37,6 +39,7 @@ from itertools import repeat
 from .frames import Frame
 from .interchange import block_words
 from .lexicon import lexicon
+from .sources import block_keys
 from .timespan import series_core
 
 MAX_POSTING = 400
@@ -70,6 +73,8 @@ def keys_of(f: Frame, wide: bool = False) -> Iterator[tuple[str, int]]:
     yield from _mention_keys(f)
     yield from _service_keys(f)
     yield from _system_keys(f)
+    for key, probe in block_keys(f):  # two services of one group that serve the same data (sources.py)
+        yield "G" + key, PROBE if probe else PASSIVE
     core = series_core(f)
     if core:  # get_price_history ~ get_stock_price_date_range: one thing's values over a time window
         yield "T" + core[-1].split("_")[-1], ACTIVE

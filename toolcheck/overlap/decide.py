@@ -38,6 +38,7 @@ from .relations import (
     platform_one_side,
     pmatch,
 )
+from .sources import same_source
 from .subsume import PART_HOWS, part_listed
 from .timespan import same_series
 from .vectors import pair_vectors
@@ -92,6 +93,7 @@ FEATURES = (
     "time_series",      # both return one thing's values over a time window, for one subject (timespan.py)
     "bulk_form",        # one does for each entry of a list it requires what the other does for one (bulk.py)
     "interchange",      # two services answer one question from one kind of input (interchange.py)
+    "same_source",      # two services that serve one archive (wwPDB: RCSB and PDBe) or relay one's data, one job
     "veto",             # a difference the label rules call decisive (VETOES) and no cue or enum that overrides it
 )
 # Differences that make two tools distinct "even with 90% shared words" (issue 18): a different or opposite
@@ -117,7 +119,7 @@ _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns
 # of the features not in this list, so a feature missing here only loosens that bound.
 _HEAD_ONLY = ("same_base", "act_same", "act_related", "act_opposite", "act_different", "act_unknown", "enum_cover",
               "obj_sim", "obj_missing", "obj_disjoint", "head_conflict", "sibling", "sub_resource", "mod_one_side",
-              "mod_unsupported", "match", "part_listed", "time_series", "interchange")
+              "mod_unsupported", "match", "part_listed", "time_series", "interchange", "same_source")
 _QUAL_FEATURES = ("qual_conflict", "qual_one_side", "scope_one_side")  # set only when a tool has qualifiers
 _CUE_FEATURES = tuple(f for f in FEATURES if f.startswith("cue_"))  # set only when a description names a tool
 # stage 1's tail features that _early_head reads before the tail is measured, from the helpers the tail sets
@@ -156,7 +158,7 @@ class Model:
         # with different actions match is 0; every feature is at most 1
         # (interchange needs the same or related actions too: interchange.interchange)
         skip = {"act_same", "act_related", "act_opposite", "act_different", "act_unknown", "veto", "match",
-                "interchange", *_OVERRIDES}
+                "interchange", "same_source", *_OVERRIDES}
         self.pos_sum = sum(max(0.0, v) for k, v in self.by_name.items() if k not in skip)
         self.quick_exit = self.by_name["veto"] < 0
         self.veto_max = pos["veto"]
@@ -251,7 +253,11 @@ _BULK_LIFTS = frozenset({"cardinality", "key_conflict", "sub_resource", "obj_dis
 # vs a get-one by key, a key named on one side only or of another kind); every other decisive difference holds
 _INTERCHANGE_LIFTS = frozenset({"cardinality", "qual_one_side", "scope_one_side", "mod_one_side", "qual_conflict",
                                 "key_conflict"})
-_LIFTS = (("bulk_form", _BULK_LIFTS), ("interchange", _INTERCHANGE_LIFTS), ("part_listed", _PART_LIFTS))
+# what two services of one record (sources.py) explain: as interchange (a relay's organisms are no platform: the
+# Alliance serves FlyBase's; _kind_features)
+_SOURCE_LIFTS = _INTERCHANGE_LIFTS
+_LIFTS = (("bulk_form", _BULK_LIFTS), ("interchange", _INTERCHANGE_LIFTS), ("same_source", _SOURCE_LIFTS),
+          ("part_listed", _PART_LIFTS))
 
 
 def _veto_view(x: dict[str, float]) -> dict[str, float]:
@@ -312,10 +318,17 @@ def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> 
         # get_price_history vs get_stock_price_date_range: history, date range say the window, not the object
         x["time_series"] = x["obj_sim"] = x["match"] = 1.0
         return True
+    agree = False
     if a.ns and b.ns and interchange(a, b, rel) is not None:
         # OMA_get_protein_go vs QuickGO_annotations_by_gene: GO annotations of a protein by a UniProt accession,
         # from two services; the objects agree once what the key identifies is set aside
-        x["interchange"] = x["obj_sim"] = 1.0
+        x["interchange"] = 1.0
+        agree = True
+    if same_source(a, b, rel) is not None:  # pdbe_ vs RCSBGraphQL_, Pharos vs GTEx: one record, two services
+        x["same_source"] = 1.0
+        agree = True
+    if agree:
+        x["obj_sim"] = 1.0
         x["match"] = 1.0 if rel == "same" else 0.5
         return True
     if "same_base" in x and _interchangeable_namespaces(a, b):
@@ -375,7 +388,7 @@ def _kind_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x:
         x["bulk_form"] = 1.0  # (a bulk form is no listing vs one)
     elif ((fa[3] and fb[4]) or (fb[3] and fa[4]) or _keyless_vs_keyed(a, b, rel)) and "time_series" not in x:
         x["cardinality"] = 1.0  # (two series: each returns many values of one subject)
-    if a.platforms or b.platforms:
+    if (a.platforms or b.platforms) and "same_source" not in x:  # (a relay serves its members' organisms)
         if platform_conflict(a, b):
             x["platform"] = 1.0
         elif platform_one_side(a, b):
@@ -464,7 +477,7 @@ def _decisive(a: Frame, b: Frame, x: dict[str, float]) -> str | None:
     for triggers, holds, name in SOFT_VETOES:
         if not x.keys().isdisjoint(triggers) and holds(a, b):
             return name
-    if systems_differ(a, b):  # required keys of two identifier systems on two services (EMD vs PDB ids)
+    if systems_differ(a, b) and "same_source" not in x:  # required keys of two systems on two services (EMD vs PDB)
         return "key_conflict"
     if (a.quals.get("key") or b.quals.get("key")) and keys_unmatched(a, b):
         return "keys_unmatched"

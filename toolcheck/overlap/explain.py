@@ -30,6 +30,8 @@ from .relations import (
     same_required,
     service_object,
 )
+from .sources import clause as source_clause
+from .sources import same_source
 from .subsume import PART_HOWS, count_of, part_listed, quote_part, quote_through
 from .timespan import same_series, step_params, window_params
 from .vectors import pair_vectors
@@ -155,8 +157,8 @@ def _explain_cardinality(a: Frame, b: Frame, out: list[str]) -> None:
         out.append(bulk_clause(bulk))
         return
     if ((is_one(a) and is_many(b)) or (is_one(b) and is_many(a))) and not same_series(a, b, rel) \
-            and not interchange(a, b, rel):  # two series each return many values of one subject: no listing vs
-        # one; two services word their answers apart (interchange)
+            and not interchange(a, b, rel) and same_source(a, b, rel) is None:  # two series each return many
+        # values of one subject: no listing vs one; two services word their answers apart (interchange, sources)
         many, one = (b, a) if is_one(a) and is_many(b) else (a, b)
         if is_bulk(a, b):
             out.append(f"`{many.name}` takes a list of what `{one.name}` takes one of (a bulk form)")
@@ -214,6 +216,10 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
         words = _pair(wb, wa) if rel == "same" else f"{wb} {'~' if rel == 'related' else 'vs'} {wa}"
         act = _ACTIONS[rel].format(words)
     obj = None
+    group = same_source(a, b, rel)
+    if group is not None:  # decide reads one job on one record, from two services that serve the same data (what
+        out.append(source_clause(a, b, act, group))  # weighs by default, so it is said before interchange)
+        return
     hit = interchange(a, b, rel)
     if hit:  # decide reads one object, asked of two services by one kind of input
         out.append(clause(a, b, act, hit))
@@ -346,10 +352,12 @@ def _explain_kinds(a: Frame, b: Frame, out: list[str]) -> None:
     if a.facet and b.facet and a.facet != b.facet:
         out.append(f"one returns {a.facet}, the other {b.facet}")
     _explain_cardinality(a, b, out)
-    plat = platform_conflict(a, b)
+    # two services of one record (sources.py): a relay's organisms and its members' id systems are no difference
+    one_record = same_source(a, b, lexicon().relation(a.action, b.action)) is not None
+    plat = None if one_record else platform_conflict(a, b)
     if plat:
         out.append(f"different {_PLATFORM_KINDS.get(plat[0], ('platform', 'platforms'))[1]} ({plat[2]} vs {plat[1]})")
-    else:
+    elif not one_record:
         side = platform_one_side(a, b)
         if side:
             cat = _platform_cat(side[0])
@@ -357,7 +365,7 @@ def _explain_kinds(a: Frame, b: Frame, out: list[str]) -> None:
     nsc = ns_conflict(a, b)
     if nsc:
         out.append(f"namespaces name different scopes ({nsc[1]} vs {nsc[0]})")
-    keys = systems_note(a, b)
+    keys = systems_note(a, b) if not one_record else None
     if keys:
         out.append(keys)
 

@@ -113,6 +113,16 @@ and answers is no decisive difference). `interchangeable`: as interchangeable ba
 users would not pick the database themselves. Two blind judges called 36 of the 50 published pairs that
 `interchangeable` adds distinct, hence opt-in.
 
+Whatever `backends` says, two services that serve the same data are one job by default: mirrors of one archive
+(the wwPDB partners RCSB PDB, PDBe and PDBj; the INSDC partners GenBank, ENA and DDBJ) and relays that state they
+serve another's data (Pharos relays GTEx expression, the Alliance of Genome Resources its member model-organism
+databases, Open Targets EFO terms and Ensembl VEP consequences). The groups are data
+(`toolcheck/data/overlap/sources.json`, each with the documentation it is read from); a service is read from the
+name's first part, or from the description of a name without one. Such a pair is reported when the two do one
+job on that data: the same or related actions, one kind of input, one object once what the records are of is set
+aside (a gene, a PDB entry) and descriptions alike, e.g. "one job on one record from two services that serve one
+archive (wwPDB: RCSB PDB, PDBe, PDBj)". Two of a relay's members (FlyBase and ZFIN) are not paired.
+
 When a pre-commit hook passes only some files, the rest of the configured contracts are loaded as context:
 they are compared too, and a pair is reported on the tool of a passed file.
 """
