@@ -42,6 +42,10 @@ def main(argv: list[str] | None = None) -> int:
     if held:
         print(f"agreement.py: {', '.join(held)} is held out (run.py HELD_OUT): not scored here", file=sys.stderr)
         return 2
+    missing = [r for r in args.rounds if not (HERE / f"relabel_{r}.jsonl").is_file()]
+    if missing:
+        print(f"agreement.py: no second labelling of {', '.join(missing)} (relabel_<round>.jsonl)", file=sys.stderr)
+        return 2
     resolver = Resolver(load_corpus(CORPUS))
     scorer = run.score_pairs_in_process if args.in_process else run.score_pairs
     threshold = run.shipped_threshold()
