@@ -21,7 +21,8 @@ from typing import Any
 _VOWELS = frozenset("aeiouy")
 
 
-def _load(name: str) -> Any:
+def load_data(name: str) -> Any:
+    """A data file of toolcheck/data/overlap/ (JSON), from the installed package."""
     return json.loads(resources.files("toolcheck").joinpath("data", "overlap", name).read_text(encoding="utf-8"))
 
 
@@ -254,7 +255,7 @@ class Lexicon:
 
 @cache
 def lexicon() -> Lexicon:
-    return Lexicon(_load("lexicon.json"), _load("idf.json"))
+    return Lexicon(load_data("lexicon.json"), load_data("idf.json"))
 
 
 # a short letter+digit word (r2, s3, ec2, v3, k8s) stays one word

@@ -32,14 +32,12 @@ Each function reads the two frames (and the shipped table) only: a pair's score 
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
-from importlib import resources
 
 from .frames import Frame, norm_ident
 from .interchange import key_system_sets, shared_systems
-from .lexicon import lexicon
+from .lexicon import lexicon, load_data
 from .relations import dot, pindex, pmatch
 from .vectors import pair_vectors
 
@@ -73,8 +71,7 @@ class Group:
 @cache
 def groups() -> tuple[Group, ...]:
     """The shipped groups of data/overlap/sources.json (read once, on first use)."""
-    text = resources.files("toolcheck").joinpath("data", "overlap", "sources.json").read_text(encoding="utf-8")
-    return tuple(Group(row) for row in json.loads(text)["groups"])
+    return tuple(Group(row) for row in load_data("sources.json")["groups"])
 
 
 @cache
