@@ -347,6 +347,23 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
                 written = w.split(" = ")[0]
                 if written not in _text(tools[m.group(1)]):
                     bad(c, f"{written!r} is not in that tool")
+        m = re.match(r"`([^`]+)`'s `([^`]+)` marks a version of it$", c) or re.match(
+            r"`([^`]+)`'s version marker \(`([^`]+)`\) is set aside from its object$", c)
+        if m and (m.group(1) not in tools or m.group(2) not in m.group(1)
+                  or not re.search(r"(?i)v\d+", m.group(2))):
+            bad(c, "that marker is not a version marker of that tool's name")
+        m = re.match(r"`([^`]+)`'s `([^`]+)` and `([^`]+)`'s `([^`]+)` mark two versions of it$", c)
+        if m and not (m.group(2) in m.group(1) and m.group(4) in m.group(3) and m.group(2) != m.group(4)):
+            bad(c, "those markers are not in those names, or are one")
+        m = re.match(r"only `([^`]+)` names an output format \((.+)\)$", c)
+        if m:
+            other = b if m.group(1) == a["name"] else a
+            if not all(w in _text(tools[m.group(1)]) for w in m.group(2).split()) or \
+                    any(re.search(rf"\b{re.escape(w)}\b", other["name"].lower()) for w in m.group(2).split()):
+                bad(c, "that format is not in that tool, or the other's name says it too")
+        m = re.match(r"different output formats \((.+) vs (.+)\)$", c)
+        if m and not all(any(w in _text(t) for t in both) for w in (*m.group(1).split(), *m.group(2).split())):
+            bad(c, "a format is in neither tool")
         if "Chinese and Japanese words" in c and not any(re.search("[\u3040-\u9fff]", _text(t)) for t in both):
             bad(c, "neither description has Chinese or Japanese words")
         if c.startswith("one object is a kind of the other"):

@@ -34,6 +34,7 @@ from .sources import clause as source_clause
 from .sources import same_source
 from .subsume import PART_HOWS, count_of, part_listed, quote_part, quote_through
 from .timespan import same_series, step_params, window_params
+from .variants import all_formats, version_clause
 from .vectors import pair_vectors
 
 
@@ -117,6 +118,8 @@ def explain(a: Frame, b: Frame) -> list[str]:
     rel = lexicon().relation(a.action, b.action)
     cover = enum_cover(a, b, rel)
     _explain_action_object(a, b, rel, cover, out)
+    if a.version or b.version:
+        _explain_version(a, b, cover, out)
     if svc:
         x, y, tail = svc
         out.append(f"`{x.name}` names its object in its service prefix (`{_prefix(x)}`: {' '.join(tail)}), "
@@ -247,6 +250,16 @@ def _explain_action_object(a: Frame, b: Frame, rel: str | None, cover: tuple | N
         out.extend(s for s in (act, obj) if s)
 
 
+def _explain_version(a: Frame, b: Frame, cover: tuple | None, out: list[str]) -> None:
+    """A version marker (_v2, variants.py): a version of the object the clause before calls the same, else a marker
+    set aside from the object."""
+    same = bool(out) and "the same object (" in out[-1] and not cover and bool(a.obj) and bool(b.obj) \
+        and object_relation(a, b)[1] == "same"
+    said = version_clause(a, b, same)
+    if said:
+        out.append(said)
+
+
 def _set_aside(a: Frame, b: Frame, cover: tuple | None) -> str:
     """When the objects are one only once the enum value's word is set aside (web documentation ~ web with
     search_type=api_documentation): that word, as the covered tool writes it, and the parameter; else ""."""
@@ -328,10 +341,13 @@ def _explain_quals(a: Frame, b: Frame, out: list[str]) -> None:
     for role, label in _QUAL_ROLES:
         qa, qb = a.quals.get(role), b.quals.get(role)
         if qa and qb and set(qa).isdisjoint(qb):
+            label = "output formats" if role == "target" and all_formats(qa + qb) else label
             out.append(f"different {label} ({' '.join(qb)} vs {' '.join(qa)})")
         elif bool(qa) != bool(qb) and role != "with":
             who, q = (a, qa) if qa else (b, qb)
-            if role == "key" and not _backed(who, q):  # by_project with no project parameter: not a lookup key
+            if role == "target" and all_formats(q):  # _markdown, as CSV: the form of the answer (variants.py)
+                out.append(f"only `{who.name}` names an output format ({' '.join(q)})")
+            elif role == "key" and not _backed(who, q):  # by_project with no project parameter: not a lookup key
                 out.append(f"only `{who.name}`'s name says by {' '.join(q)}, though no parameter of it is named so")
             elif role == "key" and not who.obj and "by" not in split_identifier(who.name):
                 # search_keywords: the words it searches for, read as its query (no 'by' names a key)
@@ -359,7 +375,8 @@ def _explain_kinds(a: Frame, b: Frame, out: list[str]) -> None:
         out.append(f"different {_PLATFORM_KINDS.get(plat[0], ('platform', 'platforms'))[1]} ({plat[2]} vs {plat[1]})")
     elif not one_record:
         side = platform_one_side(a, b)
-        if side:
+        if side and not (_platform_cat(side[0]) == "file format" and all_formats(side[0].quals.get("target", ()))):
+            # (a format the tool's answer comes in: _explain_quals says it, as an output format)
             cat = _platform_cat(side[0])
             out.append(f"only `{side[0].name}` names a{'n' if cat[0] in 'aeiou' else ''} {cat} ({side[1]})")
     nsc = ns_conflict(a, b)

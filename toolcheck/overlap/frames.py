@@ -38,6 +38,7 @@ from . import params as _params
 from .cues import bullet_mark, instead_kind, list_intro, own_words, sentence_kind, strip_bullet
 from .lexicon import Lexicon, lexicon, singular, split_identifier
 from .params import KEY_KINDS, Param, enum_terms, is_mode_param, make_param, name_blank_key, switch_flags
+from .variants import split_variants
 from .words import ASCII_WORD_RE, HAN, HIRA, KATA, Words, word_index
 
 MAX_DESC_CHARS = 2500
@@ -121,6 +122,7 @@ class Frame:
     sent_keys: frozenset[str] = frozenset()
     memo: dict = field(default_factory=dict)  # decide.py's per-frame values (namespace words, key entity, ...)
     fixed: dict[str, str] = field(default_factory=dict)  # raw name -> the one value a const or one-value enum allows
+    version: str | None = None  # a version marker of the name as written (_v2, V1): variants.py
 
 
 @lru_cache(maxsize=1 << 14)  # a pure function of the name, asked for each tool by the caller and by parse
@@ -723,6 +725,7 @@ def parse(name: str, description: Any = "", parameters: Any = None,
     so no pair's features change, and most descriptions then need no cue analysis at all."""
     f = Frame(name=name if isinstance(name, str) else str(name))
     _parse_name(f)
+    split_variants(f, description if isinstance(description, str) else "")  # a version, an output format
     _parse_params(f, parameters)
     _parse_description(f, description if isinstance(description, str) else "", known_names)
     _finish(f)

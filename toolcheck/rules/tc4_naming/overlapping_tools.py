@@ -15,7 +15,10 @@ pointing at the other. Each tool is read into a *purpose frame*:
   words folded (in stock ~ available to ship);
 - **qualifiers**: the lookup key (`by_id`, `by_name`), a source, target or scope (`from_template`,
   `in_namespace`, `to_group`), states, whether it lists or gets one, the platform or host document it works on
-  (npm vs Maven, a Word document vs a slide, one organism's database vs another's);
+  (npm vs Maven, a Word document vs a slide, one organism's database vs another's); a version marker of the
+  name (`get_configs_v2`, `GetDetailsV1`: a version of the same tool, not a part of its object) and the output
+  format a read names after its object (`retrieve_page_markdown`, when its description says the page comes
+  as Markdown: the same read in another form; a converter's or a write's format stays its object);
 - **parameters**: names canonicalised, each with a role (id, name, query, path, url, content, location, time,
   paging, auth, format) and whether it is required; the values of mode enums (`action`, `method`, `type`,
   `format`);
@@ -34,7 +37,9 @@ data (`toolcheck/data/overlap/model.json`, fitted on labelled pairs of published
 logistic combination, 0 to 1, and depends on the two tools alone, never on the rest of the set. A decisive
 difference (a different or opposite action, a listing vs a get-one, a sibling or a part of the object, different
 lookup keys, a required scope or source, different platforms or states) caps the score at 0.3 unless an alias
-cue or an enum cover overrides it.
+cue or an enum cover overrides it. A new version of a tool or a variant in an output format on one side only
+is the same job (the label rules' deprecated alias and verbosity variant); two different formats a user names
+(`export_report_csv` vs `export_report_pdf`) are different targets, a decisive difference.
 
 The message says which evidence was found, e.g. "same action (find ~ search) on the same object (gifts);
 identical parameters budget/interests; 78% shared description terms (budget, catalogue, ...)", or
