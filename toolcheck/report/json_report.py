@@ -1,11 +1,11 @@
 from __future__ import annotations
 
-from ..model.findings import JSON_ENCODER
+from ..model.findings import encode_json
 from .statistics import statistics
 
 # the findings' own encoder (one per process: json.dumps would build a new one per call); compact, so the C
 # encoder runs; one finding per line keeps large reports fast to write and easy to grep
-_dumps = JSON_ENCODER.encode
+_dumps = encode_json
 
 
 def render_json(result, settings, version: str) -> str:
@@ -15,10 +15,9 @@ def render_json(result, settings, version: str) -> str:
     parts = ['{\n  "version": ', _dumps(version), ',\n  "findings": [']
     if findings:
         parts.append("\n    ")
-        for f in findings:
-            parts.append(f.extra.get("json") or _dumps(f.to_dict()))  # as to_json(), without keeping a copy
-            parts.append(",\n    ")
-        parts[-1] = "\n  ],\n  "
+        # as to_json(), without keeping a copy
+        parts.append(",\n    ".join([f.extra.get("json") or _dumps(f.to_dict()) for f in findings]))
+        parts.append("\n  ],\n  ")
     else:
         parts.append("],\n  ")
     parts.append('"summary": ' + _dumps(result.summary()))
