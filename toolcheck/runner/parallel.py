@@ -34,24 +34,29 @@ MIN_CONTRACTS = 300
 MAX_DEFAULT_JOBS = 8  # the rule groups' costs are uneven: past a few processes the largest group is the run
 
 # measured CPU time of each unit in `validate --target all` on corpus A, one process, with its findings'
-# placing, masking and encoding (seconds, 2026-12-02, `benchmarks/jobs_scaling.py`): the split balances these.
+# placing, masking and encoding (seconds, 2026-12-04, `benchmarks/jobs_scaling.py`): the split balances these.
 # Units not listed are cheap.
 COST = {
-    "toolcheck.rules.tc4_naming.overlapping_tools": 2.00,  # TC430
-    "toolcheck.rules.tc4_naming": 0.20,
-    "toolcheck.rules.tc2_targets": 2.20,
-    "toolcheck.rules.tc1_schema": 0.67,
-    "toolcheck.rules.tc5_leaks": 0.26,
-    "toolcheck.rules.tc0_loading": 0.10,
-    "toolcheck.rules.tc3_samples": 0.10,
+    "toolcheck.rules.tc4_naming.overlapping_tools": 2.05,  # TC430
+    "toolcheck.rules.tc2_targets": 1.85,
+    "toolcheck.rules.tc1_schema": 0.60,
+    "toolcheck.rules.tc4_naming": 0.28,  # the other TC4 rules, with their index
+    "toolcheck.rules.tc5_leaks": 0.24,
+    "toolcheck.rules.tc3_samples": 0.09,
+    "toolcheck.rules.tc0_loading.duplicate_tool_name": 0.07,
     "toolcheck.rules.tc6_safety": 0.06,
+    "toolcheck.rules.tc0_loading.invalid_contract_value": 0.01,
+    "toolcheck.rules.tc4_naming.inconsistent_name_style": 0.01,
+    "toolcheck.rules.tc4_naming.generic_tool_name": 0.01,
+    "toolcheck.rules.tc4_naming.description_too_long": 0.01,
 }
 DEFAULT_COST = 0.1
 # what a group's findings cost to bring back from a child (pickled there, unpickled here; same run and tool):
 # a group with many findings is cheaper to run in this process. Groups not listed send back little.
 TRANSFER = {
-    "toolcheck.rules.tc2_targets": 0.57,
-    "toolcheck.rules.tc1_schema": 0.07,
+    "toolcheck.rules.tc2_targets": 0.53,
+    "toolcheck.rules.tc1_schema": 0.06,
+    "toolcheck.rules.tc0_loading.duplicate_tool_name": 0.02,
 }
 
 
