@@ -15,9 +15,10 @@ def render_json(result, settings, version: str) -> str:
     parts = ['{\n  "version": ', _dumps(version), ',\n  "findings": [']
     if findings:
         parts.append("\n    ")
-        # as to_json(), without keeping a copy
-        parts.append(",\n    ".join([f.extra.get("json") or _dumps(f.to_dict()) for f in findings]))
-        parts.append("\n  ],\n  ")
+        for f in findings:
+            parts.append(f.extra.get("json") or _dumps(f.to_dict()))  # as to_json(), without keeping a copy
+            parts.append(",\n    ")
+        parts[-1] = "\n  ],\n  "
     else:
         parts.append("],\n  ")
     parts.append('"summary": ' + _dumps(result.summary()))
