@@ -45,9 +45,9 @@ def main() -> None:
         seen.update(rules=rules, contracts=contracts)
         out: dict = {}
         index = {id(f): i for i, f in enumerate(files)}
-        for group in dict.fromkeys(r.group for r in rules):
+        for group in dict.fromkeys(parallel.unit(r) for r in rules):
             t = time.process_time()
-            got = work([r for r in rules if r.group == group])
+            got = work([r for r in rules if parallel.unit(r) == group])
             for fs in got.values():
                 for f in fs:
                     f.to_json()
@@ -69,7 +69,7 @@ def main() -> None:
     result = check(settings, gather(settings, args.command), executor=timed)
     render("json", result, settings, "x")
     outside = time.process_time() - t - sum(cost.values())
-    rules = [SimpleNamespace(group=r.group, code=r.code) for r in seen["rules"]]
+    rules = [SimpleNamespace(group=r.group, code=r.code, index=r.index, module=r.module) for r in seen["rules"]]
     many = [SimpleNamespace(file=SimpleNamespace(reported=True))] * max(parallel.MIN_CONTRACTS, 1)
     saved = dict(parallel.COST), dict(parallel.TRANSFER)
     rows = []
@@ -81,7 +81,7 @@ def main() -> None:
         parallel.TRANSFER.update(transfer if table == "measured" else saved[1])
         for n in range(1, 9):
             shares = parallel.plan(rules, many, n) if n > 1 else [rules]
-            largest = max(sum(cost[g] + (transfer[g] if i else 0.0) for g in dict.fromkeys(r.group for r in share))
+            largest = max(sum(cost[g] + (transfer[g] if i else 0.0) for g in dict.fromkeys(parallel.unit(r) for r in share))
                           for i, share in enumerate(shares))
             rows.append({"balanced on": table, "jobs": n, "processes": len(shares),
                          "largest share s": round(largest, 2), "estimate s": round(outside + largest, 2)})

@@ -139,10 +139,11 @@ def test_the_plan_balances_groups_over_n_processes(monkeypatch):
     its findings back (TRANSFER), so a group with many findings stays here when that is quicker."""
     from types import SimpleNamespace
 
-    from toolcheck.rules.base import RuleSpec
+    from toolcheck.rules.base import Index, RuleSpec
 
-    def rule(code, module):
-        return RuleSpec(code, f"rule-{code.lower()}", scope="set", module=module, check=lambda facts, options: [])
+    def rule(code, module):  # (with an index: a family's rule files are one unit)
+        return RuleSpec(code, f"rule-{code.lower()}", scope="set", module=module, index=Index,
+                        check=lambda facts, options: [])
 
     groups = ["toolcheck.rules.tc4_naming", "toolcheck.rules.tc2_targets", "toolcheck.rules.tc1_schema",
               "toolcheck.rules.tc5_leaks", "toolcheck.rules.tc0_loading", "mod_x"]
@@ -163,6 +164,25 @@ def test_the_plan_balances_groups_over_n_processes(monkeypatch):
     assert sorted(r.code for share in three for r in share) == sorted(r.code for r in rules)
     assert len(parallel.plan(rules, contracts, 64)) == len(groups)  # never more processes than groups
     assert parallel.plan(rules, contracts[:-1], 4) is None  # a small run never forks
+
+
+def test_a_rule_file_that_reads_no_index_is_a_unit_of_its_own(monkeypatch):
+    """TC430 shares nothing with the other TC4 rules: the split may place it apart from them."""
+    from toolcheck.rules.base import Index, RuleSpec
+
+    def rule(code, module, index=None):
+        return RuleSpec(code, f"rule-{code.lower()}", scope="set", module=module, index=index,
+                        check=lambda facts, options: [])
+
+    fam = "toolcheck.rules.tc4_naming"
+    alone, a, b = rule("TC891", fam + ".alone"), rule("TC892", fam + ".a", Index), rule("TC893", fam + ".b", Index)
+    old = rule("TC894", "old_module")  # an old-style module's rules stay together, index or not
+    assert [parallel.unit(r) for r in (alone, a, b, old)] == [fam + ".alone", fam, fam, "old_module"]
+    monkeypatch.setattr(parallel, "COST", {fam + ".alone": 2.0, fam: 1.0, "old_module": 1.0})
+    monkeypatch.setattr(parallel, "TRANSFER", {})
+    contracts = [SimpleNamespace(file=_File()) for _ in range(parallel.MIN_CONTRACTS)]
+    shares = parallel.plan([alone, a, b, old], contracts, 2)
+    assert [[r.code for r in share] for share in shares] == [["TC891"], ["TC894", "TC892", "TC893"]]  # ties by name
 
 
 # ------------------------------------------------------------------------------------------------ run_split

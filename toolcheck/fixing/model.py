@@ -102,10 +102,14 @@ class Fix:
     def to_dict(self) -> dict[str, Any]:
         return self.shown if self.shown is not None else self.raw_dict()
 
-    def mask(self, mask_data) -> None:
+    def mask(self, mask_data, alters=None) -> None:
         """Set what reports show: every string masked (see :func:`toolcheck.secrets.mask_data`); nothing is kept
-        when masking changes nothing (the common case: a run may carry tens of thousands of fixes)."""
+        when masking changes nothing (the common case: a run may carry tens of thousands of fixes). ``alters(raw)``,
+        when given, says whether masking changes anything, so an unchanged fix builds no masked copy."""
         raw = self.raw_dict()
+        if alters is not None:
+            self.shown = mask_data(raw) if alters(raw) else None
+            return
         shown = mask_data(raw)
         self.shown = shown if shown != raw else None
 

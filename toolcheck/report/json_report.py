@@ -1,11 +1,11 @@
 from __future__ import annotations
 
-from ..model.findings import JSON_ENCODER
+from ..model.findings import encode_json
 from .statistics import statistics
 
 # the findings' own encoder (one per process: json.dumps would build a new one per call); compact, so the C
 # encoder runs; one finding per line keeps large reports fast to write and easy to grep
-_dumps = JSON_ENCODER.encode
+_dumps = encode_json
 
 
 def render_json(result, settings, version: str) -> str:

@@ -1,10 +1,11 @@
 """Rules of a large run on N cores: the rule groups are shared out between this process and N-1 forked children.
 
-A group is an old-style rule module or a family package of rule files (``RuleSpec.group``): a family's index is
-then built in one process only. The shares are balanced by the measured cost of each group (:data:`COST`) and,
-in a child, of sending its findings back (:data:`TRANSFER`: thousands of vendor-target findings are cheaper to
-keep here), most expensive first, each to the process where it would finish earliest; this process takes the
-first share. Each child
+A unit of the split (:func:`unit`) is an old-style rule module or a family package of rule files (``RuleSpec.group``):
+a family's index is then built in one process only. A family's rule file that reads no index shares nothing with
+the rest of its family and is a unit of its own (TC430, overlap, is most of TC4's time: alone, it can balance TC2).
+The shares are balanced by the measured cost of each unit (:data:`COST`) and, in a child, of sending its findings
+back (:data:`TRANSFER`: thousands of vendor-target findings are cheaper to keep here), most expensive first, each
+to the process where it would finish earliest; this process takes the first share. Each child
 inherits the loaded files (fork: nothing is read or parsed twice), runs its share of the rules, masks its
 findings (and, when the report is JSON or the run is cached, encodes them) and sends them back through a pipe,
 with the secrets its copy of the run's masker learned by context (TC5 teaches the masker values such as a
@@ -15,7 +16,7 @@ serial run, whatever N is.
 
 How many processes: ``--jobs N``; by default ``$TOOLCHECK_JOBS``, else the CPUs this process may run on
 (``os.sched_getaffinity``: a container's or a ``taskset``'s CPU set), at most :data:`MAX_DEFAULT_JOBS`; never
-more than there are rule groups. ``--jobs 1`` starts no process. The split happens only on Linux (macOS's
+more than there are units. ``--jobs 1`` starts no process. The split happens only on Linux (macOS's
 system libraries are not fork-safe, Windows has no fork), in a single-threaded process, with at least
 ``MIN_CONTRACTS`` contracts (a pre-commit run of a few files never pays for a fork). If a child fails in any way
 (killed, out of memory, an exception), its rules run here, so a failure surfaces exactly as it would serially;
@@ -32,24 +33,30 @@ import threading
 MIN_CONTRACTS = 300
 MAX_DEFAULT_JOBS = 8  # the rule groups' costs are uneven: past a few processes the largest group is the run
 
-# measured CPU time of each rule group in `validate --target all` on corpus A, one process, with its findings'
-# placing, masking and encoding (seconds, 2026-12-02, `benchmarks/jobs_scaling.py`): the split balances these.
-# Groups not listed are cheap.
+# measured CPU time of each unit in `validate --target all` on corpus A, one process, with its findings'
+# placing, masking and encoding (seconds, 2026-12-04, `benchmarks/jobs_scaling.py`): the split balances these.
+# Units not listed are cheap.
 COST = {
-    "toolcheck.rules.tc4_naming": 2.20,  # TC430 overlapping-tools about 2.0 of it
-    "toolcheck.rules.tc2_targets": 2.20,
-    "toolcheck.rules.tc1_schema": 0.67,
-    "toolcheck.rules.tc5_leaks": 0.26,
-    "toolcheck.rules.tc0_loading": 0.10,
-    "toolcheck.rules.tc3_samples": 0.10,
+    "toolcheck.rules.tc4_naming.overlapping_tools": 2.05,  # TC430
+    "toolcheck.rules.tc2_targets": 1.85,
+    "toolcheck.rules.tc1_schema": 0.60,
+    "toolcheck.rules.tc4_naming": 0.28,  # the other TC4 rules, with their index
+    "toolcheck.rules.tc5_leaks": 0.24,
+    "toolcheck.rules.tc3_samples": 0.09,
+    "toolcheck.rules.tc0_loading.duplicate_tool_name": 0.07,
     "toolcheck.rules.tc6_safety": 0.06,
+    "toolcheck.rules.tc0_loading.invalid_contract_value": 0.01,
+    "toolcheck.rules.tc4_naming.inconsistent_name_style": 0.01,
+    "toolcheck.rules.tc4_naming.generic_tool_name": 0.01,
+    "toolcheck.rules.tc4_naming.description_too_long": 0.01,
 }
 DEFAULT_COST = 0.1
 # what a group's findings cost to bring back from a child (pickled there, unpickled here; same run and tool):
 # a group with many findings is cheaper to run in this process. Groups not listed send back little.
 TRANSFER = {
-    "toolcheck.rules.tc2_targets": 0.57,
-    "toolcheck.rules.tc1_schema": 0.07,
+    "toolcheck.rules.tc2_targets": 0.53,
+    "toolcheck.rules.tc1_schema": 0.06,
+    "toolcheck.rules.tc0_loading.duplicate_tool_name": 0.02,
 }
 
 
@@ -78,13 +85,21 @@ def may_fork(n_contracts: int, jobs: int) -> bool:
             and threading.active_count() == 1)
 
 
+def unit(rule) -> str:
+    """What the split places as one: the rule's group, or its own module when it is a family's rule file that
+    reads no index (nothing is computed for it that another rule of its family shares)."""
+    if rule.index is None and rule.module.count(".") >= 3:
+        return rule.module
+    return rule.group
+
+
 def plan(rules, contracts, jobs: int) -> list[list] | None:
     """The rules of each process, this one's first (2 to ``jobs`` shares), or None to run everything here."""
     if not may_fork(sum(1 for c in contracts if c.file.reported), jobs):
         return None
     groups: dict[str, list] = {}
     for r in rules:
-        groups.setdefault(r.group, []).append(r)
+        groups.setdefault(unit(r), []).append(r)
     n = min(jobs, len(groups))
     if n < 2:
         return None
