@@ -39,6 +39,8 @@ def encode_json(value: Any) -> str:
         except Exception:  # noqa: BLE001 - its circular-reference markers may be left filled: a new one, and
             _C_ENCODE = _c_encoder()  # the error (or the text) exactly as JSON_ENCODER gives it
     return JSON_ENCODER.encode(value)
+
+
 _RANK = {"info": 0, "warning": 1, "error": 2}
 
 
