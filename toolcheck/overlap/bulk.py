@@ -29,7 +29,8 @@ import re
 from .frames import Frame
 from .lexicon import lexicon
 from .params import Param
-from .relations import facts, pindex, pmatch
+from .relations import dot, facts, params_match, pindex, pmatch
+from .vectors import pair_vectors
 
 # words that say a tool does its job for many entries at once (English, Chinese, Japanese)
 _MANY_RE = re.compile(r"\b(?:multiple|several|many|batch|bulk|in bulk|at once|list of|array of)\b|"
@@ -43,19 +44,44 @@ _MAP_VALUES = frozenset({"value", "content", "text"})  # a map's value
 def bulk_cover(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, Param, tuple[str, ...]] | None:
     """(bulk tool, single tool, its collection parameter, the single tool's required parameters one entry holds),
     or None."""
-    if rel != "same" or not (has_collection(a) or has_collection(b)):
+    if rel not in ("same", "related") or not (has_collection(a) or has_collection(b)):
         return None
     if not _one_api(a, b):
         return None
     apart = bool(a.obj and b.obj and a.head != b.head)
     for many, one in ((a, b), (b, a)):
-        if not _collections(many) or _lead_many(many) is None or apart and not _names(many, one):
+        if not _collections(many):
             continue
-        hit = _held(many, one)
-        if hit is None or not _says_many(many, _counted(many, one, hit[0])) or _says_many(one, None):
+        hit = _held(many, one, rel == "related")
+        if hit is None or _says_many(one, None):
+            continue
+        says = _says_many(many, _counted(many, one, hit[0]))
+        if not says and (rel == "related" or _held(many, one, True) is None):
+            continue  # (a list named after the single tool's key needs no many-word when the tools mirror)
+        if (apart and not _names(many, one) or not says) and not _mirrors(many, one, hit[0]):
             continue
         return many, one, hit[0], hit[1]
     return None
+
+
+# the parameters of the single tool besides its key that the bulk tool must take alike, for objects named apart
+_MIRROR_MIN = 2
+_MIRROR_PARAMS = 0.9  # params_match's similarity of all parameters: every one has a like in the other
+_MIRROR_DESC = 0.5  # the descriptions' cosine: they say one job
+
+
+def _mirrors(many: Frame, one: Frame, coll: Param) -> bool:
+    """Objects named apart (count_country_by_drug_event vs count_additive_event_reports_by_country), yet the bulk
+    tool is the single one but for its list: besides the key its list holds, it takes every other parameter of the
+    single tool alike (at least _MIRROR_MIN of them), and the descriptions say one job. The names' object words
+    are then two ways of naming one answer."""
+    others = [p for p in one.params if not (coll.head == p.head or coll.canon == p.canon)]
+    if len(others) < _MIRROR_MIN or params_match(many, one)[0] < _MIRROR_PARAMS:
+        return False
+    if many.desc_empty or one.desc_empty:
+        return False
+    da, _, db, _, _ = pair_vectors(many, one)
+    return dot(da, db) >= _MIRROR_DESC
 
 
 def _names(many: Frame, one: Frame) -> bool:
@@ -68,7 +94,8 @@ def _collections(f: Frame) -> tuple[Param, ...]:
     """The required collection parameters (arrays, key-value maps), once per frame."""
     got = f.memo.get("bulk_colls")
     if got is None:
-        got = f.memo["bulk_colls"] = tuple(p for p in f.params if p.required and (p.type == "array" or p.items))
+        got = f.memo["bulk_colls"] = tuple(p for p in f.params
+                                           if p.required and (p.type == "array" or p.items or p.listed))
     return got
 
 
@@ -127,16 +154,18 @@ def _says_many(f: Frame, counted: str | None) -> bool:
     return False
 
 
-def _held(many: Frame, one: Frame) -> tuple[Param, tuple[str, ...]] | None:
+def _held(many: Frame, one: Frame, by_name: bool = False) -> tuple[Param, tuple[str, ...]] | None:
     """The collection parameter of ``many`` that holds, entry by entry, the required parameters of ``one`` that
     ``many`` has no like of at its top level, and for each of those where an entry holds it (see _holder); None
-    when some are held nowhere."""
+    when some are held nowhere. ``by_name``: only where the entry is named after the parameter (the record
+    property of its name, the one value of a list named after it), for two related actions (lookup ~ get): the
+    list must be of the very key the single tool takes."""
     ix = pindex(many)
     rest = [p for p in one.params if p.required and p.kind not in _NO_KEY and not _own(pmatch(p, ix))]
     if not rest:
         return None
     for coll in _collections(many):
-        where = [_holder(coll, p, one, len(rest)) for p in rest]
+        where = [_holder(coll, p, one, len(rest), by_name) for p in rest]
         if all(w is not None for w in where):
             return coll, tuple(f"{p.raw} (as {w})" if w else p.raw for p, w in zip(rest, where, strict=True))
     return None
@@ -145,13 +174,18 @@ def _held(many: Frame, one: Frame) -> tuple[Param, tuple[str, ...]] | None:
 def _own(match: tuple[float, Param | None]) -> bool:
     """A like at the bulk tool's top level that is no collection (the Worker's scriptName; tag_ids is a list)."""
     score, q = match
-    return score >= 0.7 and q is not None and not (q.type == "array" or q.items)
+    return score >= 0.7 and q is not None and not (q.type == "array" or q.items or q.listed)
 
 
-def _holder(coll: Param, p: Param, one: Frame, n: int) -> str | None:
+def _holder(coll: Param, p: Param, one: Frame, n: int, by_name: bool = False) -> str | None:
     """Where one entry of ``coll`` holds ``p``: "" for the record property of that name, the property whose
-    description names it, "the map's key" or "the map's value", "one value" of an array named after it or after
-    ``one``'s object; None when no entry holds it."""
+    description names it, "the map's key" or "the map's value", "one value" of an array (or of a comma-separated
+    string) named after it or after ``one``'s object; None when no entry holds it. ``by_name``: "" and "one value"
+    of a list named after ``p`` only."""
+    if by_name:
+        if coll.items:
+            return "" if coll.items[0][0] != "*" and any(c == p.canon for c, _, _ in coll.items) else None
+        return "one value" if n == 1 and (coll.head == p.head or coll.canon == p.canon) else None
     if coll.items and coll.items[0][0] == "*":  # a key-value map
         if n > 2:
             return None
@@ -165,7 +199,7 @@ def _holder(coll: Param, p: Param, one: Frame, n: int) -> str | None:
         return next((f"`{raw}`" for canon, desc, raw in coll.items
                      if canon.rsplit("_", 1)[-1] == p.head or word.search(desc)), None)
     # an array of plain values: one of them is the single tool's one input
-    if n == 1 and coll.type == "array" and (coll.head == p.head or coll.canon == p.canon
+    if n == 1 and (coll.type == "array" or coll.listed) and (coll.head == p.head or coll.canon == p.canon
                                             or bool(one.obj) and coll.head == one.head):
         return "one value"
     return None
@@ -174,6 +208,6 @@ def _holder(coll: Param, p: Param, one: Frame, n: int) -> str | None:
 def bulk_clause(hit: tuple[Frame, Frame, Param, tuple[str, ...]]) -> str:
     """The message: which list the bulk tool takes and what of the single tool's input one entry holds."""
     many, one, coll, held = hit
-    kind = "map" if coll.items and coll.items[0][0] == "*" else "list"
+    kind = "map" if coll.items and coll.items[0][0] == "*" else "comma-separated list" if coll.listed else "list"
     return (f"`{many.name}` takes a {kind} (`{coll.raw}`) of what `{one.name}` takes one of: one entry holds "
             f"{', '.join(held)}")

@@ -119,7 +119,7 @@ _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns
 # of the features not in this list, so a feature missing here only loosens that bound.
 _HEAD_ONLY = ("same_base", "act_same", "act_related", "act_opposite", "act_different", "act_unknown", "enum_cover",
               "obj_sim", "obj_missing", "obj_disjoint", "head_conflict", "sibling", "sub_resource", "mod_one_side",
-              "mod_unsupported", "match", "part_listed", "time_series", "interchange", "same_source")
+              "mod_unsupported", "match", "part_listed", "time_series", "interchange", "same_source", "bulk_form")
 _QUAL_FEATURES = ("qual_conflict", "qual_one_side", "scope_one_side")  # set only when a tool has qualifiers
 _CUE_FEATURES = tuple(f for f in FEATURES if f.startswith("cue_"))  # set only when a description names a tool
 # stage 1's tail features that _early_head reads before the tail is measured, from the helpers the tail sets
@@ -246,9 +246,11 @@ def _stage1_veto(a: Frame, b: Frame, x: dict[str, float]) -> None:
 _PART_LIFTS = frozenset({"sub_resource", "cardinality", "obj_disjoint", "head_conflict"})
 
 
-# what a bulk form explains: a list of entries vs one, keys that differ at the top level (they are in the entries),
-# an object named apart when the bulk tool's description names the single one (bulk.bulk_cover)
-_BULK_LIFTS = frozenset({"cardinality", "key_conflict", "sub_resource", "obj_disjoint", "head_conflict"})
+# what a bulk form explains: a list of entries vs one, keys that differ at the top level or in the names (the
+# entries hold the single tool's keys), an object named apart when the bulk tool's description names the single one
+# or the two mirror each other but for the list (bulk.bulk_cover)
+_BULK_LIFTS = frozenset({"cardinality", "key_conflict", "qual_conflict", "sub_resource", "obj_disjoint",
+                         "head_conflict"})
 # what two interchangeable backends (interchange.py) explain: each words its keys and answer its own way (a listing
 # vs a get-one by key, a key named on one side only or of another kind); every other decisive difference holds
 _INTERCHANGE_LIFTS = frozenset({"cardinality", "qual_one_side", "scope_one_side", "mod_one_side", "qual_conflict",
@@ -279,7 +281,16 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
                                        or (a.flags or b.flags) and rel in ("same", "related")) else None
     if cover:
         x["enum_cover"] = 1.0
+    bulk = bulk_cover(a, b, rel) if fa[6] or fb[6] else None  # (it needs a required list or map: facts' last)
+    if bulk:
+        x["bulk_form"] = 1.0
     if _objects_agree(a, b, rel, x):
+        return
+    if bulk and not (a.obj and b.obj):
+        # fill(selector, value) vs fill_form(fields: [{selector, value}]): the entries hold the single tool's key,
+        # so an object one side leaves unnamed is the other's
+        x["obj_sim"] = 1.0
+        x["match"] = 1.0 if rel == "same" else 0.5
         return
     if a.obj and b.obj:
         sim, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
@@ -384,10 +395,10 @@ def _kind_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x:
             x["state_one_side"] = 1.0
     if a.facet and b.facet and a.facet != b.facet:
         x["facet_conflict"] = 1.0
-    if bulk_cover(a, b, rel):
-        x["bulk_form"] = 1.0  # (a bulk form is no listing vs one)
-    elif ((fa[3] and fb[4]) or (fb[3] and fa[4]) or _keyless_vs_keyed(a, b, rel)) and "time_series" not in x:
-        x["cardinality"] = 1.0  # (two series: each returns many values of one subject)
+    # (a bulk form, set with the objects, is no listing vs one; two series each return many values of one subject)
+    if ((fa[3] and fb[4]) or (fb[3] and fa[4]) or _keyless_vs_keyed(a, b, rel)) \
+            and "time_series" not in x and "bulk_form" not in x:
+        x["cardinality"] = 1.0
     if (a.platforms or b.platforms) and "same_source" not in x:  # (a relay serves its members' organisms)
         if platform_conflict(a, b):
             x["platform"] = 1.0
@@ -598,8 +609,6 @@ def _known_tail(a: Frame, b: Frame, fa: tuple, fb: tuple, m) -> tuple[float, boo
         tail -= m.qual_max
     if not (a.cue_names or b.cue_names):
         tail -= m.cue_max
-    if not (fa[6] or fb[6]):  # bulk.has_collection
-        tail -= max(0.0, w["bulk_form"])  # (bulk_cover needs a required list or map)
     kind = _params_relation(a, b)
     if kind is not None:
         tail += w[kind]
@@ -649,7 +658,7 @@ def _kind_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, w: di
         t += w["state_one_side"]
     if a.facet and b.facet and a.facet != b.facet:
         t += w["facet_conflict"]
-    form = max(0.0, w["bulk_form"]) if fa[6] or fb[6] else 0.0
+    form = 0.0  # (bulk_form is the head's)
     if (fa[3] and fb[4]) or (fb[3] and fa[4]) or (a.head == b.head and a.head is not None
                                                  and rel in ("same", "related")):
         form = max(form, w["cardinality"])
