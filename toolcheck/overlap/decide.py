@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 
 from .bulk import bulk_cover
+from .copies import copy_of
 from .frames import Frame
 from .interchange import interchange, systems_differ
 from .lexicon import lexicon
@@ -339,6 +340,11 @@ def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> 
         x["same_source"] = 1.0
         agree = True
     if agree:
+        x["obj_sim"] = 1.0
+        x["match"] = 1.0 if rel == "same" else 0.5
+        return True
+    if "same_base" in x and copy_of(a, b) is not None:
+        # hmdb_tools__HMDB_search vs metabolite_tools__HMDB_search: one tool, two prefixes (copies.py)
         x["obj_sim"] = 1.0
         x["match"] = 1.0 if rel == "same" else 0.5
         return True
