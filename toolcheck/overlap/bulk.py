@@ -53,7 +53,7 @@ def bulk_cover(a: Frame, b: Frame, rel: str | None) -> tuple[Frame, Frame, Param
         if not _collections(many):
             continue
         hit = _held(many, one, rel == "related")
-        if hit is None or _says_many(one, None):
+        if hit is None or _says_many(one, None) or _also_many(one, hit[0]):
             continue
         says = _says_many(many, _counted(many, one, hit[0]))
         if not says and (rel == "related" or _held(many, one, True) is None):
@@ -70,11 +70,20 @@ _MIRROR_PARAMS = 0.9  # params_match's similarity of all parameters: every one h
 _MIRROR_DESC = 0.5  # the descriptions' cosine: they say one job
 
 
+def _also_many(one: Frame, coll: Param) -> bool:
+    """The single side requires a list of that name too (two tools of sites lists, of product lists): no bulk form
+    of the other, whatever its description says."""
+    return any(p.canon == coll.canon for p in _collections(one))
+
+
 def _mirrors(many: Frame, one: Frame, coll: Param) -> bool:
     """Objects named apart (count_country_by_drug_event vs count_additive_event_reports_by_country), yet the bulk
     tool is the single one but for its list: besides the key its list holds, it takes every other parameter of the
-    single tool alike (at least _MIRROR_MIN of them), and the descriptions say one job. The names' object words
-    are then two ways of naming one answer."""
+    single tool alike (at least _MIRROR_MIN of them), the descriptions say one job, and one object's head is a
+    word of the other's name (country, its key there): the names' words are two ways of naming one answer, not two
+    objects (administration routes vs indications of one drug, in a suite of like tools, stay apart)."""
+    if one.head not in many.name_words and many.head not in one.name_words:
+        return False
     others = [p for p in one.params if not (coll.head == p.head or coll.canon == p.canon)]
     if len(others) < _MIRROR_MIN or params_match(many, one)[0] < _MIRROR_PARAMS:
         return False
@@ -181,11 +190,11 @@ def _holder(coll: Param, p: Param, one: Frame, n: int, by_name: bool = False) ->
     """Where one entry of ``coll`` holds ``p``: "" for the record property of that name, the property whose
     description names it, "the map's key" or "the map's value", "one value" of an array (or of a comma-separated
     string) named after it or after ``one``'s object; None when no entry holds it. ``by_name``: "" and "one value"
-    of a list named after ``p`` only."""
+    of a list of ``p``'s very words only (ensembl_ids ~ ensembl_id; not molecules ~ num_molecules)."""
     if by_name:
         if coll.items:
             return "" if coll.items[0][0] != "*" and any(c == p.canon for c, _, _ in coll.items) else None
-        return "one value" if n == 1 and (coll.head == p.head or coll.canon == p.canon) else None
+        return "one value" if n == 1 and coll.canon == p.canon else None
     if coll.items and coll.items[0][0] == "*":  # a key-value map
         if n > 2:
             return None

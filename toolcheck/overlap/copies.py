@@ -5,8 +5,10 @@ An MCP host that loads two servers offering one name gives each copy its server 
 the same through such a host. ``copy_of(a, b)`` reads two frames as copies of one tool when
 
 * the names differ, at least one has a namespace, and once the namespaces are set aside they are the same name as
-  written (``HMDB_search`` both; case aside): equal canonical words (``do_delete_object`` ~ ``delete_object``) are
-  not enough;
+  written (``HMDB_search`` both; case aside) of two words or more: equal canonical words (``do_delete_object`` ~
+  ``delete_object``) are not enough, and a bare verb (``entropy_change.calculate`` vs
+  ``energy_calculator.calculate``, ``news__search`` vs ``explorer__search``) is no tool by itself, its namespace
+  says what it does;
 * they take the same required parameters (by name as written, case aside) and the parameters as a whole match
   (relations.params_match's similarity at least COPY_PARAMS: every one has a like in the other);
 * both have descriptions, and the descriptions' cosine is at least COPY_DESC: one job told in like words.
@@ -20,6 +22,7 @@ difference: the names say one tool); every other difference still counts. Both t
 from __future__ import annotations
 
 from .frames import Frame, unprefixed
+from .lexicon import split_identifier
 from .relations import dot, params_match
 from .vectors import pair_vectors
 
@@ -34,6 +37,8 @@ def copy_of(a: Frame, b: Frame) -> tuple[str, tuple[str, ...]] | None:
         return None
     name = unprefixed(a.name)
     if name.lower() != unprefixed(b.name).lower() or name == a.name and unprefixed(b.name) == b.name:
+        return None
+    if len(split_identifier(name)) < 2:  # a bare verb (entropy_change.calculate): the namespace says what it does
         return None
     if a.desc_empty or b.desc_empty or not a.params or not b.params:
         return None
