@@ -4,13 +4,19 @@
 ref, alt)``; ``env_var_bulk_set(scriptName, vars: {key: value})`` covers ``env_var_set(scriptName, key, value)``;
 ``read_files(paths: [string])`` covers ``read_file(path)``. ``bulk_cover(a, b, rel)`` finds that:
 
-* the same action class, and objects that agree (the same head, or one tool's object is unknown, or the bulk
-  tool's description names the single tool), in one API (or on two interchangeable platforms: playwright,
-  browser);
+* the same action class, or related ones (``batch_lookup`` ~ ``get_id_history``) when the list holds the single
+  tool's keys by their very names; objects that agree (the same head, or one tool's object is unknown, or the bulk
+  tool's description names the single tool, or the two mirror each other, below), in one API (or on two
+  interchangeable platforms: playwright, browser);
 * the bulk side says it does many (a quantity word in its name, or "multiple", "several", "batch", ... in its first
-  sentence) and the single side does not;
-* the bulk side requires a collection parameter: an array of records, an array of plain values, or a key-value
-  map (an object that declares no properties);
+  sentence) and the single side does not; or, with no such word, its list is of the single tool's key by its very
+  words (``medicinalproducts`` ~ ``medicinalproduct``) and the two **mirror** each other: every other parameter of
+  the single tool (two at least) alike, descriptions alike (cosine 0.5), and one object's head a word of the other's
+  name (``count_country_by_drug_event`` vs ``count_additive_event_reports_by_country``: country);
+* the bulk side requires a collection parameter: an array of records, an array of plain values, a string its
+  description calls a comma-separated list (data/overlap/bulk.json: ``ensembl_ids``: "Comma-separated Ensembl stable
+  IDs"), or a key-value map (an object that declares no properties), and the single side requires no list of that
+  name itself (two tools of ``sites`` lists);
 * every required parameter of the single side (but a page, a token or a format) is either the bulk side's own (the
   same name or words: the Worker's scriptName) or held by one entry of the collection: a property of the
   record (by name, or named in that property's description: "... or a unique element selector"), the one value of
@@ -19,7 +25,8 @@ ref, alt)``; ``env_var_bulk_set(scriptName, vars: {key: value})`` covers ``env_v
 
 Not a bulk form: a listing against a get-one by key (a listing requires no list of keys), a count or a summary of
 a list, a tool that takes several inputs to build one result (``create_presentation_from_templates``: its first
-sentence says no "multiple"), two tools that both say they take many. Both tools' own text only.
+sentence says no "multiple"), two tools that both say they take many. Both tools' own text only. decide.py reads a
+bulk form with the objects (feature ``bulk_form``): an object one side leaves unnamed is then the other's.
 """
 
 from __future__ import annotations
@@ -192,9 +199,7 @@ def _holder(coll: Param, p: Param, one: Frame, n: int, by_name: bool = False) ->
     string) named after it or after ``one``'s object; None when no entry holds it. ``by_name``: "" and "one value"
     of a list of ``p``'s very words only (ensembl_ids ~ ensembl_id; not molecules ~ num_molecules)."""
     if by_name:
-        if coll.items:
-            return "" if coll.items[0][0] != "*" and any(c == p.canon for c, _, _ in coll.items) else None
-        return "one value" if n == 1 and coll.canon == p.canon else None
+        return _named_holder(coll, p, n)
     if coll.items and coll.items[0][0] == "*":  # a key-value map
         if n > 2:
             return None
@@ -212,6 +217,14 @@ def _holder(coll: Param, p: Param, one: Frame, n: int, by_name: bool = False) ->
                                             or bool(one.obj) and coll.head == one.head):
         return "one value"
     return None
+
+
+def _named_holder(coll: Param, p: Param, n: int) -> str | None:
+    """_holder's by-name reading: the record property of ``p``'s very words (""), the one value of a plain list of
+    them ("one value"), else None."""
+    if coll.items:
+        return "" if coll.items[0][0] != "*" and any(c == p.canon for c, _, _ in coll.items) else None
+    return "one value" if n == 1 and coll.canon == p.canon else None
 
 
 def bulk_clause(hit: tuple[Frame, Frame, Param, tuple[str, ...]]) -> str:

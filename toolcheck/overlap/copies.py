@@ -16,13 +16,15 @@ the same through such a host. ``copy_of(a, b)`` reads two frames as copies of on
 Two tools of one bare name on two servers that do two jobs (``search`` of a news site vs of a blockchain
 explorer, ``fetch`` of a web page vs of a biomedical record) differ in parameters or descriptions and stay apart.
 decide.py reads the objects of two copies as one (an object a description names differently is wording, not a
-difference: the names say one tool); every other difference still counts. Both tools' own text only.
+difference: the names say one tool); every other difference still counts. Both tools' own text only. The same
+holds for one bare job named alike on two interchangeable backends (``interchangeable_namespaces``:
+``playwright_hover`` vs ``browser_hover``), read before round H in decide.py.
 """
 
 from __future__ import annotations
 
 from .frames import Frame, unprefixed
-from .lexicon import split_identifier
+from .lexicon import lexicon, split_identifier
 from .relations import dot, params_match
 from .vectors import pair_vectors
 
@@ -60,3 +62,20 @@ def copy_clause(a: Frame, b: Frame, hit: tuple[str, tuple[str, ...]]) -> str:
     takes = f"the same required parameters ({'/'.join(req)})" if req else "no required parameter"
     return (f"one tool under two prefixes: both are `{name}` ({pa} vs {pb}) with {takes}, parameters and "
             f"descriptions alike")
+
+
+def interchangeable_namespaces(a: Frame, b: Frame) -> bool:
+    """One bare job named alike on two interchangeable backends (playwright_hover vs browser_hover; decide.py reads
+    it for names equal once namespaces are stripped): neither name says an object, and each namespace names a
+    platform of one kind the lexicon calls interchangeable (playwright, puppeteer, browser: browser automation),
+    different platforms or the same."""
+    if a.obj_src == "name" or b.obj_src == "name" or not a.ns or not b.ns:
+        return False
+    lx = lexicon()
+    kinds = []
+    for f in (a, b):
+        cats = {hit[0] for w in f.ns if (hit := lx.platform.get(w)) and lx.interchangeable.get(hit[0], False)}
+        if not cats:
+            return False
+        kinds.append(cats)
+    return bool(kinds[0] & kinds[1])

@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 
 from .bulk import bulk_cover
-from .copies import copy_of
+from .copies import copy_of, interchangeable_namespaces
 from .frames import Frame
 from .interchange import interchange, systems_differ
 from .lexicon import lexicon
@@ -282,16 +282,7 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
                                        or (a.flags or b.flags) and rel in ("same", "related")) else None
     if cover:
         x["enum_cover"] = 1.0
-    bulk = bulk_cover(a, b, rel) if fa[6] or fb[6] else None  # (it needs a required list or map: facts' last)
-    if bulk:
-        x["bulk_form"] = 1.0
-    if _objects_agree(a, b, rel, x):
-        return
-    if bulk and not (a.obj and b.obj):
-        # fill(selector, value) vs fill_form(fields: [{selector, value}]): the entries hold the single tool's key,
-        # so an object one side leaves unnamed is the other's
-        x["obj_sim"] = 1.0
-        x["match"] = 1.0 if rel == "same" else 0.5
+    if _bulk_objects(a, b, fa, fb, rel, x) or _objects_agree(a, b, rel, x):
         return
     if a.obj and b.obj:
         sim, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
@@ -312,6 +303,22 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
         x["obj_missing"] = 1.0
     if sim and rel in ("same", "related"):
         x["match"] = sim if rel == "same" else 0.5 * sim
+
+
+def _bulk_objects(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x: dict[str, float]) -> bool:
+    """bulk_form when one tool is the other's bulk form (bulk.bulk_cover needs a required list or map: facts'
+    last); then, when one side leaves its object unnamed, the objects as one (True): fill(selector, value) vs
+    fill_form(fields: [{selector, value}]), whose entries hold the single tool's key. Else False: the objects are
+    read as usual (_objects_agree, then object_relation)."""
+    if not (fa[6] or fb[6]) or not bulk_cover(a, b, rel):
+        return False
+    x["bulk_form"] = 1.0
+    if a.obj and b.obj:
+        return False
+    if not _objects_agree(a, b, rel, x):
+        x["obj_sim"] = 1.0
+        x["match"] = 1.0 if rel == "same" else 0.5
+    return True
 
 
 def _part_listed(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, how: str):
@@ -348,7 +355,7 @@ def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> 
         x["obj_sim"] = 1.0
         x["match"] = 1.0 if rel == "same" else 0.5
         return True
-    if "same_base" in x and _interchangeable_namespaces(a, b):
+    if "same_base" in x and interchangeable_namespaces(a, b):
         # playwright_hover vs browser_hover: one job named alike on two interchangeable backends; the objects
         # read from their descriptions (an element on the page vs none) are wording, not a difference
         x["obj_sim"] = 1.0
@@ -356,21 +363,6 @@ def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> 
             x["match"] = 1.0 if rel == "same" else 0.5
         return True
     return False
-
-
-def _interchangeable_namespaces(a: Frame, b: Frame) -> bool:
-    """Neither name says an object, and each namespace names a platform of one kind the lexicon calls
-    interchangeable (playwright, puppeteer, browser: browser automation), different platforms or the same."""
-    if a.obj_src == "name" or b.obj_src == "name" or not a.ns or not b.ns:
-        return False
-    lx = lexicon()
-    kinds = []
-    for f in (a, b):
-        cats = {hit[0] for w in f.ns if (hit := lx.platform.get(w)) and lx.interchangeable.get(hit[0], False)}
-        if not cats:
-            return False
-        kinds.append(cats)
-    return bool(kinds[0] & kinds[1])
 
 
 def _qualifier_features(a: Frame, b: Frame, x: dict[str, float]) -> None:
@@ -607,7 +599,7 @@ def _quick_reject(a: Frame, b: Frame, m, threshold: float, rel: str | None | boo
 def _known_tail(a: Frame, b: Frame, fa: tuple, fb: tuple, m) -> tuple[float, bool]:
     """(the most stage 1's tail can add but ns_differ, whether the tail sets ns_differ): the tail's positive
     weights, less the qualifier features without qualifiers, the cues without a tool name in a description,
-    the bulk form without a required list or map, and the features of _KNOWN_TAIL at their exact weight (from the
+    and the features of _KNOWN_TAIL at their exact weight (from the
     helpers the tail sets them with)."""
     w = m.by_name
     tail = m.tail_max - m.known_max
@@ -654,8 +646,8 @@ def _qualifier_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, w: dict[str, floa
 
 
 def _kind_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, w: dict[str, float]) -> float:
-    """_kind_features' part of _tail_bound: states and facets exact; one of bulk_form (needs a required list or
-    map) and cardinality (a get-one vs a listing, or _keyless_vs_keyed's one head), one of the platform features."""
+    """_kind_features' part of _tail_bound: states and facets exact; cardinality (a get-one vs a listing, or
+    _keyless_vs_keyed's one head; bulk_form, which excludes it, is the head's), one of the platform features."""
     t = 0.0
     if a.states and b.states:
         if a.states.isdisjoint(b.states):
