@@ -394,7 +394,8 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
                     spec.get("type") == "string" and re.search(r"(?i)comma[- ]?separated|comma[- ]delimited|逗号分隔|逗號分隔|"
                                                                r"カンマ区切り|コンマ区切り", str(spec.get("description")))):
                 bad(c, "that parameter is no string its description calls comma-separated")
-            elif kind == "list" and spec.get("type") != "array":
+            elif kind == "list" and "array" not in (spec.get("type") if isinstance(spec.get("type"), list)
+                                                    else [spec.get("type")]):
                 bad(c, "that parameter is no array")
             for held in re.sub(r" \(as [^)]*\)", "", m.group(5)).split(", "):
                 if held not in _required(one):
