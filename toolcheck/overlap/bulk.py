@@ -11,8 +11,9 @@ ref, alt)``; ``env_var_bulk_set(scriptName, vars: {key: value})`` covers ``env_v
 * the bulk side says it does many (a quantity word in its name, or "multiple", "several", "batch", ... in its first
   sentence) and the single side does not; or, with no such word, its list is of the single tool's key by its very
   words (``medicinalproducts`` ~ ``medicinalproduct``) and the two **mirror** each other: every other parameter of
-  the single tool (two at least) alike, descriptions alike (cosine 0.5), and one object's head a word of the other's
-  name (``count_country_by_drug_event`` vs ``count_additive_event_reports_by_country``: country);
+  the single tool (two at least) alike, descriptions alike (cosine 0.5), and one's whole object the other's whole
+  lookup key (``count_country_by_drug_event`` vs ``count_additive_event_reports_by_country``: country; not
+  ``count_additive_reports_by_reporter_country``, a narrower field);
 * the bulk side requires a collection parameter: an array of records, an array of plain values, a string its
   description calls a comma-separated list (data/overlap/bulk.json: ``ensembl_ids``: "Comma-separated Ensembl stable
   IDs"), or a key-value map (an object that declares no properties), and the single side requires no list of that
@@ -86,10 +87,11 @@ def _also_many(one: Frame, coll: Param) -> bool:
 def _mirrors(many: Frame, one: Frame, coll: Param) -> bool:
     """Objects named apart (count_country_by_drug_event vs count_additive_event_reports_by_country), yet the bulk
     tool is the single one but for its list: besides the key its list holds, it takes every other parameter of the
-    single tool alike (at least _MIRROR_MIN of them), the descriptions say one job, and one object's head is a
-    word of the other's name (country, its key there): the names' words are two ways of naming one answer, not two
-    objects (administration routes vs indications of one drug, in a suite of like tools, stay apart)."""
-    if one.head not in many.name_words and many.head not in one.name_words:
+    single tool alike (at least _MIRROR_MIN of them), the descriptions say one job, and one tool's whole object is
+    the other's whole lookup key, word for word (country, the bulk tool's "by country"): the names' words are two
+    ways of naming one answer, not two objects (administration routes vs indications of one drug, in a suite of
+    like tools, stay apart; so do counts by country vs by reporter country, a narrower field)."""
+    if not (_same_words(one.obj, many.quals.get("key")) or _same_words(many.obj, one.quals.get("key"))):
         return False
     others = [p for p in one.params if not (coll.head == p.head or coll.canon == p.canon)]
     if len(others) < _MIRROR_MIN or params_match(many, one)[0] < _MIRROR_PARAMS:
@@ -98,6 +100,10 @@ def _mirrors(many: Frame, one: Frame, coll: Param) -> bool:
         return False
     da, _, db, _, _ = pair_vectors(many, one)
     return dot(da, db) >= _MIRROR_DESC
+
+
+def _same_words(obj: tuple[str, ...], key: tuple[str, ...] | None) -> bool:
+    return bool(obj) and bool(key) and set(obj) == set(key)
 
 
 def _names(many: Frame, one: Frame) -> bool:
