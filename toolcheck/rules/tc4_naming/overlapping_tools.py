@@ -37,8 +37,9 @@ single form's job too: one tool requires a list (an array, or a string its descr
 what the other takes one of (`batch_lookup(ids: "Comma-separated IDs")` vs `get_history(id)`), in one API, with the
 same or a related lookup verb; its entries hold the single tool's key, so an object one side leaves unnamed is the
 other's, and a listing vs a get-one is no difference. Without a "batch", "multiple" or "several" such a list counts
-only when the two otherwise mirror each other (every other parameter alike, descriptions alike, one object's word in
-the other's name: `count_country_by_drug(drug, sex, ...)` vs `count_reports_by_country(drugs: [...], sex, ...)`). A
+only when the two otherwise mirror each other (every other parameter alike, descriptions alike, one's whole object the
+other's whole lookup key: `count_country_by_drug(drug, sex, ...)` vs `count_reports_by_country(drugs: [...], sex,
+...)`; not `count_reports_by_reporter_country`, a narrower field). A
 listing that merely takes a comma-separated list of fields is none. The weights are
 data (`toolcheck/data/overlap/model.json`, fitted on labelled pairs of published tools); the score is their
 logistic combination, 0 to 1, and depends on the two tools alone, never on the rest of the set. A decisive
