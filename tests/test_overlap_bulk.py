@@ -67,3 +67,76 @@ def test_objects_named_apart_need_the_bulk_tool_to_name_the_single_one():
                   "score_recipe_difficulty once per recipe.", ["recipe_ids"],
                   recipe_ids={"type": "array", "items": S})
     assert bulk_cover(one, named, "same") is not None
+
+
+# recall round H: a comma-separated string is a list; related lookup verbs; two tools that mirror each other
+
+
+def test_the_listed_string_pattern_is_data_and_reads_comma_separated_values():
+    from toolcheck.overlap.lexicon import load_data
+    from toolcheck.overlap.params import make_param
+
+    data = load_data("bulk.json")
+    assert data["provenance"] and "comma" in data["listed_string"]
+    for desc in ("Comma-separated stable IDs (max 50).", "A comma separated list of codes", "以逗号分隔的编号",
+                 "カンマ区切りのID"):
+        assert make_param("ids", {"type": "string", "description": desc}, True, ()).listed, desc
+    for desc in ("The room name, appliance and command, separated by commas.", "One stable ID."):
+        assert not make_param("ids", {"type": "string", "description": desc}, True, ()).listed, desc
+    assert not make_param("ids", {"type": "array", "description": "Comma-separated"}, True, ()).listed
+
+
+LOOKUP_ONE = _tool("KeyVault_get_key_history", "Get the rotation history of one vault key: each version, when it "
+                   "was made and whether it is still active.", ["key_name"], key_name=S)
+
+
+def test_a_comma_separated_list_of_the_key_with_a_related_verb():
+    many = _tool("KeyVault_batch_lookup", "Batch lookup of the rotation history for several vault keys: each "
+                 "version and whether it is active.", ["key_names"],
+                 key_names={"type": "string", "description": "Comma-separated key names (at most 20)."})
+    hit = bulk_cover(LOOKUP_ONE, many, "related")
+    assert hit is not None and hit[0] is many and hit[3] == ("key_name (as one value)",)
+    assert compare(LOOKUP_ONE, many) >= 0.5
+    assert any("takes a comma-separated list (`key_names`)" in s for s in explain(LOOKUP_ONE, many))
+    # related verbs: the list must be of the key's very words, not one named after the object
+    other = _tool("KeyVault_batch_lookup", "Batch lookup of several vault keys.", ["keys"],
+                  keys={"type": "string", "description": "Comma-separated keys."})
+    assert bulk_cover(LOOKUP_ONE, other, "related") is None
+    # a plain string that is no list, and a list of another key
+    plain = _tool("KeyVault_batch_lookup", "Batch lookup of several vault keys.", ["key_names"],
+                  key_names={"type": "string", "description": "Key names."})
+    assert bulk_cover(LOOKUP_ONE, plain, "related") is None
+    owners = _tool("KeyVault_batch_lookup", "Batch lookup of several vault owners.", ["owner_ids"],
+                   owner_ids={"type": "string", "description": "Comma-separated owner ids."})
+    assert bulk_cover(LOOKUP_ONE, owners, "related") is None
+
+
+_FILTERS = {"status": {"type": "string", "enum": ["open", "closed"]}, "since": S}
+COUNT_ONE = _tool("Desk_count_agent_by_ticket_type", "Count the support tickets of one product per agent. Only "
+                  "product is required; status and since narrow the count.", ["product"], product=S, **_FILTERS)
+
+
+def test_two_tools_that_mirror_each_other_but_for_the_list():
+    many = _tool("Desk_count_tickets_by_agent", "Count the support tickets per agent summed over the given "
+                 "products. Only products is required; status and since narrow the count.", ["products"],
+                 products={"type": "array", "items": S}, **_FILTERS)
+    hit = bulk_cover(COUNT_ONE, many, "same")  # no many-word; objects named apart (agent vs tickets)
+    assert hit is not None and hit[0] is many
+    # the head of neither object in the other's name: two objects, though all else mirrors
+    apart = _tool("Desk_count_tickets_by_priority", "Count the support tickets per priority summed over the given "
+                  "products. Only products is required; status and since narrow the count.", ["products"],
+                  products={"type": "array", "items": S}, **_FILTERS)
+    region = _tool("Desk_count_agent_by_region", "Count the support tickets of one product per agent. Only "
+                   "product is required; status and since narrow the count.", ["product"], product=S, **_FILTERS)
+    assert bulk_cover(region, apart, "same") is None
+    # fewer than two other parameters alike: several inputs to one result (build_report_from_sections) stays
+    bare_one = _tool("Desk_count_agent_tickets", "Count the tickets of one product per agent.", ["product"],
+                     product=S)
+    bare_many = _tool("Desk_count_tickets_by_agent", "Count the tickets per agent over the given products.",
+                      ["products"], products={"type": "array", "items": S})
+    assert bulk_cover(bare_one, bare_many, "same") is None
+    # the single side takes the same list: no bulk form of it
+    both = _tool("Desk_count_agent_by_ticket_type", "Count the support tickets of products per agent. Only "
+                 "products is required; status and since narrow the count.", ["products"],
+                 products={"type": "array", "items": S}, **_FILTERS)
+    assert bulk_cover(both, many, "same") is None

@@ -102,6 +102,11 @@ def _text(t: dict) -> str:
     return (re.sub(r"[_\-.:/]+", " ", name) + " " + (t.get("description") or "")).lower()
 
 
+def _required(t: dict) -> list:
+    p = t.get("parameters") or {}
+    return list(p.get("required") or []) if isinstance(p, dict) else []
+
+
 def _props(t: dict) -> dict:
     p = t.get("parameters") or {}
     return p.get("properties") or {} if isinstance(p, dict) else {}
@@ -364,6 +369,37 @@ def check(finding: dict, tools: dict[str, dict]) -> list[str]:
         m = re.match(r"different output formats \((.+) vs (.+)\)$", c)
         if m and not all(any(w in _text(t) for t in both) for w in (*m.group(1).split(), *m.group(2).split())):
             bad(c, "a format is in neither tool")
+        m = re.match(r"one tool under two prefixes: both are `([^`]+)` \((.+) vs (.+)\) with (?:the same required "
+                     r"parameters \(([^)]*)\)|no required parameter), parameters and descriptions alike$", c)
+        if m:
+            name = m.group(1)
+            if not all(t["name"].lower().endswith(name.lower()) for t in both):
+                bad(c, "a name does not end with that name")
+            actual = {t["name"][: len(t["name"]) - len(name)] or "none" for t in both}
+            if {m.group(2).strip("`"), m.group(3).strip("`")} != actual or a["name"] == b["name"]:
+                bad(c, f"prefixes are not the names' {actual}")
+            req = set(m.group(4).split("/")) if m.group(4) else set()
+            if any({r.lower() for r in req} != {r.lower() for r in _required(t)} for t in both):
+                bad(c, "those are not the required parameters of both")
+            if not all((t.get("description") or "").strip() for t in both):
+                bad(c, "a description is empty")
+        m = re.match(r"`([^`]+)` takes a (list|map|comma-separated list) \(`([^`]+)`\) of what `([^`]+)` takes one "
+                     r"of: one entry holds (.+)$", c)
+        if m:
+            many, kind, coll, one = tools[m.group(1)], m.group(2), m.group(3), tools[m.group(4)]
+            spec = _props(many).get(coll)
+            if not isinstance(spec, dict) or coll not in _required(many):
+                bad(c, "that list is not a required parameter of the bulk tool")
+            elif kind == "comma-separated list" and not (
+                    spec.get("type") == "string" and re.search(r"(?i)comma[- ]?separated|comma[- ]delimited|逗号分隔|逗號分隔|"
+                                                               r"カンマ区切り|コンマ区切り", str(spec.get("description")))):
+                bad(c, "that parameter is no string its description calls comma-separated")
+            elif kind == "list" and "array" not in (spec.get("type") if isinstance(spec.get("type"), list)
+                                                    else [spec.get("type")]):
+                bad(c, "that parameter is no array")
+            for held in re.sub(r" \(as [^)]*\)", "", m.group(5)).split(", "):
+                if held not in _required(one):
+                    bad(c, f"{held} is not a required parameter of the single tool")
         if "Chinese and Japanese words" in c and not any(re.search("[\u3040-\u9fff]", _text(t)) for t in both):
             bad(c, "neither description has Chinese or Japanese words")
         if c.startswith("one object is a kind of the other"):
@@ -413,6 +449,16 @@ def test_the_checker_catches_false_claims():
            "tool `get_order` overlaps `fetch_purchase`, score 0.9: `get_order` names its object in its service "
            "prefix (`Shop_`: order), `fetch_purchase` after its verb"}
     assert "the prefix does not start that name" in "\n".join(check(svc, tools))
+    copy = {**f, "message": "tool `get_order` overlaps `fetch_purchase`, score 0.9: one tool under two prefixes: "
+            "both are `order` (`get_` vs none) with the same required parameters (id), parameters and descriptions "
+            "alike"}
+    said = "\n".join(check(copy, tools))
+    assert "a name does not end with that name" in said and "not the required parameters of both" in said, said
+    bulk = {**f, "message": "tool `get_order` overlaps `fetch_purchase`, score 0.9: `get_order` takes a "
+            "comma-separated list (`id`) of what `fetch_purchase` takes one of: one entry holds id (as one value)"}
+    said = "\n".join(check(bulk, tools))
+    assert "no string its description calls comma-separated" in said and "not a required parameter of the single" \
+        in said, said
     assert check({**f, "message": "tool `get_order` overlaps `fetch_purchase`, score 0.9: only `get_order` takes "
                   "parameters; `get_order` requires `id`, which `fetch_purchase` has no counterpart for"}, tools) == []
 

@@ -20,6 +20,9 @@ compared (blocking). Keys, each a string in one shared index:
   of a named service: two services keyed by one kind of input that may say one object (interchange.py);
 * ``G`` a group of services that serve the same data (sources.json), from a frame of a member that says the
   group's data: a probe meets the other services of a mirror, a relay's hub its members (sources.py);
+* ``M`` a required list of plain values, by its parameter's canonical words and its verb's family, to frames that
+  require one value of that name with a verb of that family (``ensembl_ids`` ~ ``ensembl_id``, lookup ~ get): a
+  bulk form and its single form (bulk.py);
 * ``S`` a service prefix's first words with the next one (``OpenFDA`` + device from ``OpenFDADevice_``), to
   frames of that service whose name has that word in its object (``OpenFDA_search_device_510k``).
 
@@ -49,6 +52,7 @@ MAX_CANDIDATES = 300_000
 
 ACTIVE, PASSIVE, PROBE = 0, 1, 2
 _LOOKUPS = frozenset({"get", "search"})  # action classes whose tools often answer one question (key L)
+_NOT_KEYS = frozenset({"page", "auth", "format"})  # required, but no value a bulk list holds (key M)
 
 
 def keys_of(f: Frame, wide: bool = False) -> Iterator[tuple[str, int]]:
@@ -78,6 +82,21 @@ def keys_of(f: Frame, wide: bool = False) -> Iterator[tuple[str, int]]:
     core = series_core(f)
     if core:  # get_price_history ~ get_stock_price_date_range: one thing's values over a time window
         yield "T" + core[-1].split("_")[-1], ACTIVE
+    yield from _bulk_keys(f)
+
+
+def _bulk_keys(f: Frame) -> Iterator[tuple[str, int]]:
+    """M: a required list of plain values (an array, a comma-separated string) by its canonical words, to the
+    frames that require one value of that name (ensembl_ids ~ ensembl_id, paths ~ path): a bulk form and its single
+    form (bulk.py), with verbs of one family (a lookup and a get: read). A bare id (ids ~ id) is left out: every
+    keyed tool takes one."""
+    family = lexicon().family.get(f.action) if f.action else None
+    if family is None:
+        return  # (a bulk form needs the same or related actions)
+    for p in f.params:
+        if not p.required or p.kind in _NOT_KEYS or p.items or p.kind == "id" and len(p.words) < 2:
+            continue
+        yield f"M{family}|{p.canon}", PROBE if p.type == "array" or p.listed else PASSIVE
 
 
 def _mention_keys(f: Frame) -> Iterator[tuple[str, int]]:

@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 
 from .bulk import bulk_cover
+from .copies import copy_of, interchangeable_namespaces
 from .frames import Frame
 from .interchange import interchange, systems_differ
 from .lexicon import lexicon
@@ -119,7 +120,7 @@ _STAGE2 = ("param_sim", "req_sim", "extra_required", "desc_cos", "lead_cos", "ns
 # of the features not in this list, so a feature missing here only loosens that bound.
 _HEAD_ONLY = ("same_base", "act_same", "act_related", "act_opposite", "act_different", "act_unknown", "enum_cover",
               "obj_sim", "obj_missing", "obj_disjoint", "head_conflict", "sibling", "sub_resource", "mod_one_side",
-              "mod_unsupported", "match", "part_listed", "time_series", "interchange", "same_source")
+              "mod_unsupported", "match", "part_listed", "time_series", "interchange", "same_source", "bulk_form")
 _QUAL_FEATURES = ("qual_conflict", "qual_one_side", "scope_one_side")  # set only when a tool has qualifiers
 _CUE_FEATURES = tuple(f for f in FEATURES if f.startswith("cue_"))  # set only when a description names a tool
 # stage 1's tail features that _early_head reads before the tail is measured, from the helpers the tail sets
@@ -246,9 +247,11 @@ def _stage1_veto(a: Frame, b: Frame, x: dict[str, float]) -> None:
 _PART_LIFTS = frozenset({"sub_resource", "cardinality", "obj_disjoint", "head_conflict"})
 
 
-# what a bulk form explains: a list of entries vs one, keys that differ at the top level (they are in the entries),
-# an object named apart when the bulk tool's description names the single one (bulk.bulk_cover)
-_BULK_LIFTS = frozenset({"cardinality", "key_conflict", "sub_resource", "obj_disjoint", "head_conflict"})
+# what a bulk form explains: a list of entries vs one, keys that differ at the top level or in the names (the
+# entries hold the single tool's keys), an object named apart when the bulk tool's description names the single one
+# or the two mirror each other but for the list (bulk.bulk_cover)
+_BULK_LIFTS = frozenset({"cardinality", "key_conflict", "qual_conflict", "sub_resource", "obj_disjoint",
+                         "head_conflict"})
 # what two interchangeable backends (interchange.py) explain: each words its keys and answer its own way (a listing
 # vs a get-one by key, a key named on one side only or of another kind); every other decisive difference holds
 _INTERCHANGE_LIFTS = frozenset({"cardinality", "qual_one_side", "scope_one_side", "mod_one_side", "qual_conflict",
@@ -279,7 +282,7 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
                                        or (a.flags or b.flags) and rel in ("same", "related")) else None
     if cover:
         x["enum_cover"] = 1.0
-    if _objects_agree(a, b, rel, x):
+    if _bulk_objects(a, b, fa, fb, rel, x) or _objects_agree(a, b, rel, x):
         return
     if a.obj and b.obj:
         sim, how = object_relation(a, b, frozenset({cover[2]}) if cover else frozenset())
@@ -300,6 +303,22 @@ def _object_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, 
         x["obj_missing"] = 1.0
     if sim and rel in ("same", "related"):
         x["match"] = sim if rel == "same" else 0.5 * sim
+
+
+def _bulk_objects(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x: dict[str, float]) -> bool:
+    """bulk_form when one tool is the other's bulk form (bulk.bulk_cover needs a required list or map: facts'
+    last); then, when one side leaves its object unnamed, the objects as one (True): fill(selector, value) vs
+    fill_form(fields: [{selector, value}]), whose entries hold the single tool's key. Else False: the objects are
+    read as usual (_objects_agree, then object_relation)."""
+    if not (fa[6] or fb[6]) or not bulk_cover(a, b, rel):
+        return False
+    x["bulk_form"] = 1.0
+    if a.obj and b.obj:
+        return False
+    if not _objects_agree(a, b, rel, x):
+        x["obj_sim"] = 1.0
+        x["match"] = 1.0 if rel == "same" else 0.5
+    return True
 
 
 def _part_listed(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, how: str):
@@ -331,7 +350,12 @@ def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> 
         x["obj_sim"] = 1.0
         x["match"] = 1.0 if rel == "same" else 0.5
         return True
-    if "same_base" in x and _interchangeable_namespaces(a, b):
+    if "same_base" in x and copy_of(a, b) is not None:
+        # hmdb_tools__HMDB_search vs metabolite_tools__HMDB_search: one tool, two prefixes (copies.py)
+        x["obj_sim"] = 1.0
+        x["match"] = 1.0 if rel == "same" else 0.5
+        return True
+    if "same_base" in x and interchangeable_namespaces(a, b):
         # playwright_hover vs browser_hover: one job named alike on two interchangeable backends; the objects
         # read from their descriptions (an element on the page vs none) are wording, not a difference
         x["obj_sim"] = 1.0
@@ -339,21 +363,6 @@ def _objects_agree(a: Frame, b: Frame, rel: str | None, x: dict[str, float]) -> 
             x["match"] = 1.0 if rel == "same" else 0.5
         return True
     return False
-
-
-def _interchangeable_namespaces(a: Frame, b: Frame) -> bool:
-    """Neither name says an object, and each namespace names a platform of one kind the lexicon calls
-    interchangeable (playwright, puppeteer, browser: browser automation), different platforms or the same."""
-    if a.obj_src == "name" or b.obj_src == "name" or not a.ns or not b.ns:
-        return False
-    lx = lexicon()
-    kinds = []
-    for f in (a, b):
-        cats = {hit[0] for w in f.ns if (hit := lx.platform.get(w)) and lx.interchangeable.get(hit[0], False)}
-        if not cats:
-            return False
-        kinds.append(cats)
-    return bool(kinds[0] & kinds[1])
 
 
 def _qualifier_features(a: Frame, b: Frame, x: dict[str, float]) -> None:
@@ -384,10 +393,10 @@ def _kind_features(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, x:
             x["state_one_side"] = 1.0
     if a.facet and b.facet and a.facet != b.facet:
         x["facet_conflict"] = 1.0
-    if bulk_cover(a, b, rel):
-        x["bulk_form"] = 1.0  # (a bulk form is no listing vs one)
-    elif ((fa[3] and fb[4]) or (fb[3] and fa[4]) or _keyless_vs_keyed(a, b, rel)) and "time_series" not in x:
-        x["cardinality"] = 1.0  # (two series: each returns many values of one subject)
+    # (a bulk form, set with the objects, is no listing vs one; two series each return many values of one subject)
+    if ((fa[3] and fb[4]) or (fb[3] and fa[4]) or _keyless_vs_keyed(a, b, rel)) \
+            and "time_series" not in x and "bulk_form" not in x:
+        x["cardinality"] = 1.0
     if (a.platforms or b.platforms) and "same_source" not in x:  # (a relay serves its members' organisms)
         if platform_conflict(a, b):
             x["platform"] = 1.0
@@ -590,7 +599,7 @@ def _quick_reject(a: Frame, b: Frame, m, threshold: float, rel: str | None | boo
 def _known_tail(a: Frame, b: Frame, fa: tuple, fb: tuple, m) -> tuple[float, bool]:
     """(the most stage 1's tail can add but ns_differ, whether the tail sets ns_differ): the tail's positive
     weights, less the qualifier features without qualifiers, the cues without a tool name in a description,
-    the bulk form without a required list or map, and the features of _KNOWN_TAIL at their exact weight (from the
+    and the features of _KNOWN_TAIL at their exact weight (from the
     helpers the tail sets them with)."""
     w = m.by_name
     tail = m.tail_max - m.known_max
@@ -598,8 +607,6 @@ def _known_tail(a: Frame, b: Frame, fa: tuple, fb: tuple, m) -> tuple[float, boo
         tail -= m.qual_max
     if not (a.cue_names or b.cue_names):
         tail -= m.cue_max
-    if not (fa[6] or fb[6]):  # bulk.has_collection
-        tail -= max(0.0, w["bulk_form"])  # (bulk_cover needs a required list or map)
     kind = _params_relation(a, b)
     if kind is not None:
         tail += w[kind]
@@ -639,8 +646,8 @@ def _qualifier_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, w: dict[str, floa
 
 
 def _kind_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, w: dict[str, float]) -> float:
-    """_kind_features' part of _tail_bound: states and facets exact; one of bulk_form (needs a required list or
-    map) and cardinality (a get-one vs a listing, or _keyless_vs_keyed's one head), one of the platform features."""
+    """_kind_features' part of _tail_bound: states and facets exact; cardinality (a get-one vs a listing, or
+    _keyless_vs_keyed's one head; bulk_form, which excludes it, is the head's), one of the platform features."""
     t = 0.0
     if a.states and b.states:
         if a.states.isdisjoint(b.states):
@@ -649,7 +656,7 @@ def _kind_bound(a: Frame, b: Frame, fa: tuple, fb: tuple, rel: str | None, w: di
         t += w["state_one_side"]
     if a.facet and b.facet and a.facet != b.facet:
         t += w["facet_conflict"]
-    form = max(0.0, w["bulk_form"]) if fa[6] or fb[6] else 0.0
+    form = 0.0  # (bulk_form is the head's)
     if (fa[3] and fb[4]) or (fb[3] and fa[4]) or (a.head == b.head and a.head is not None
                                                  and rel in ("same", "related")):
         form = max(form, w["cardinality"])

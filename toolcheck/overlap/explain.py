@@ -6,6 +6,7 @@ import re
 
 from .backends import backend_notes
 from .bulk import bulk_clause, bulk_cover
+from .copies import copy_clause, copy_of
 from .frames import Frame, norm_ident
 from .interchange import clause, interchange, key_extra, systems_note
 from .lexicon import lexicon, split_identifier
@@ -206,6 +207,9 @@ def _explain_name(a: Frame, b: Frame, out: list[str]) -> None:
         prefixes = " vs ".join(f"`{p}`" if p else "none" for p in (pb, pa))
         if _spelled(a.base_raw) == _spelled(b.base_raw) and (pa or pb):  # each as written (GetWeather ~ get_weather)
             out.append(f"same name once namespaces are stripped ({_pair(b.base_raw, a.base_raw)}; {prefixes})")
+            copy = copy_of(a, b)
+            if copy is not None:  # decide reads the two as one tool (copies.py)
+                out.append(copy_clause(a, b, copy))
         else:  # equal only as canonical words (request ~ requests, do_delete_object ~ delete_object): say so
             where = f"; {prefixes}" if pa or pb else ""
             out.append(f"names alike once prefixes, filler words and word forms are set aside "

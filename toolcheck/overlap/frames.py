@@ -125,6 +125,12 @@ class Frame:
     version: str | None = None  # a version marker of the name as written (_v2, V1): variants.py
 
 
+def unprefixed(name: str) -> str:
+    """The name without its namespaces, as written (``server__HMDB_search`` -> ``HMDB_search``; copies.py)."""
+    parts = [p for p in _NAMESPACE_RE.split(name) if p]
+    return parts[-1] if parts else name
+
+
 @lru_cache(maxsize=1 << 14)  # a pure function of the name, asked for each tool by the caller and by parse
 def mention_keys(name: str) -> frozenset[str]:
     """The ways a description may name a tool, normalised: its name, without namespaces (``server__read_file`` ->

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import islice
 from typing import Any
 
 from .keys import key_systems, own_id_words
-from .lexicon import Lexicon, lexicon, split_identifier
+from .lexicon import Lexicon, lexicon, load_data, split_identifier
 
 KEY_KINDS = frozenset({"id", "name", "query", "path", "url", "content", "location", "time"})
 _TYPE_ALIASES = {"dict": "object", "map": "object", "float": "number", "double": "number", "int": "integer",
@@ -33,6 +33,7 @@ class Param:
     # one entry ("*", description, ""); else () (bulk.py reads them)
     items: tuple[tuple[str, str, str], ...] = ()
     systems: frozenset[str] = frozenset()  # identifier systems its name or description says (keys.key_systems)
+    listed: bool = False  # a string whose description says it holds a list ("comma-separated IDs"): bulk.py
 
 
 def _norm_type(t: Any) -> str | None:
@@ -79,7 +80,18 @@ def make_param(key: str, schema: dict, required: bool, obj: tuple[str, ...]) -> 
     systems = key_systems(key, schema.get("description")) \
         if (kind not in ("page", "auth", "format") if required else kind in ("id", "name", "query")) else frozenset()
     return Param(key, "_".join(words), words, head, kind, required, ptype, _wkey(words), _items(schema, ptype),
-                 systems)
+                 systems, ptype == "string" and _listed(schema.get("description")))
+
+
+@cache
+def _listed_re() -> re.Pattern[str]:
+    return re.compile(load_data("bulk.json")["listed_string"], re.IGNORECASE)
+
+
+def _listed(desc: Any) -> bool:
+    """A string parameter's description says it holds several values in one string (data/overlap/bulk.json's
+    listed_string: 'Comma-separated Ensembl stable IDs'): a list, as an array is."""
+    return isinstance(desc, str) and _listed_re().search(desc) is not None
 
 
 def _items(schema: dict, ptype: str | None) -> tuple[tuple[str, str, str], ...]:

@@ -445,13 +445,15 @@ def ns_conflict(a: Frame, b: Frame) -> tuple[str, str] | None:
 
 def facts(f: Frame) -> tuple:
     """Per-frame values the pair features use, computed once: (object set, namespace words, key entity, gets one,
-    lists, antonym-bearing name words, requires a list or a key-value map (bulk.py))."""
+    lists, antonym-bearing name words, requires a list (an array, or a string of comma-separated values) or a
+    key-value map (bulk.py))."""
     m = f.memo.get("facts")
     if m is None:
         ant = lexicon().antonym
         m = f.memo["facts"] = (frozenset(f.obj), _ns_words(f), _key_entity(f), is_one(f), is_many(f),
                                frozenset(w for w in f.name_words if w in ant),
-                               any(p.required and (p.type == "array" or bool(p.items)) for p in f.params))
+                               any(p.required and (p.type == "array" or bool(p.items) or p.listed)
+                                   for p in f.params))
     return m
 
 

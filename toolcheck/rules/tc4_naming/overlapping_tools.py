@@ -32,7 +32,15 @@ descriptions repeat word for word, a suite's boilerplate, set aside) speak for a
 opposite action, a different object or a part of it, a sibling object (a user's policy vs a group's policy),
 a different lookup key or required scope, a listing vs a get-one, different platforms speak against it; a
 description calling one an alias or deprecated for the other, and an enum of one tool that selects the
-other's whole job (`orders(action=cancel)` vs `cancel_order`), are strong evidence for it. The weights are
+other's whole job (`orders(action=cancel)` vs `cancel_order`), are strong evidence for it. A bulk form is the
+single form's job too: one tool requires a list (an array, or a string its description calls comma-separated) of
+what the other takes one of (`batch_lookup(ids: "Comma-separated IDs")` vs `get_history(id)`), in one API, with the
+same or a related lookup verb; its entries hold the single tool's key, so an object one side leaves unnamed is the
+other's, and a listing vs a get-one is no difference. Without a "batch", "multiple" or "several" such a list counts
+only when the two otherwise mirror each other (every other parameter alike, descriptions alike, one's whole object the
+other's whole lookup key: `count_country_by_drug(drug, sex, ...)` vs `count_reports_by_country(drugs: [...], sex,
+...)`; not `count_reports_by_reporter_country`, a narrower field). A
+listing that merely takes a comma-separated list of fields is none. The weights are
 data (`toolcheck/data/overlap/model.json`, fitted on labelled pairs of published tools); the score is their
 logistic combination, 0 to 1, and depends on the two tools alone, never on the rest of the set. A decisive
 difference (a different or opposite action, a listing vs a get-one, a sibling or a part of the object, different
@@ -46,7 +54,11 @@ identical parameters budget/interests; 78% shared description terms (budget, cat
 "description of `read_file`: 'DEPRECATED: Use read_text_file instead.'". Pairs with the same name are
 TC012's (duplicate-tool-name); names equal only once a namespace is stripped (`math.factorial` vs
 `factorial`, usually variants from different sources) are compared like any other pair and say "same name once
-namespaces are stripped". When several tools share one name (copies in two files, TC012's), the name is compared
+namespaces are stripped". Two copies of one tool under two hosts' prefixes (`hmdb_tools__HMDB_search` vs
+`metabolite_tools__HMDB_search`: the same name as written once the namespaces are set aside, of more than a bare
+verb, the same required parameters, parameters and descriptions alike) read as one tool: "one tool under two
+prefixes". A bare verb under two namespaces (`news__search` vs `explorer__search`) is not a copy: its namespace says
+what it does. When several tools share one name (copies in two files, TC012's), the name is compared
 once, with its first copy in a passed file (else its first copy), so a pair of names is reported once.
 
 Only pairs that share a purpose key are compared (the same action and object head, the same stripped name, the
