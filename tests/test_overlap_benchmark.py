@@ -164,7 +164,8 @@ def test_no_holdout_leaves_out_every_held_out_set(tmp_path):
 
 @pytest.mark.parametrize("script", ["draw.py", "draw_fresh.py", "draw_fresh2.py", "draw_fresh3.py", "draw_fresh4.py",
                                     "draw_fresh5.py", "draw_fresh6.py", "draw_fresh7.py",
-                                    "draw_fresh8.py", "draw_fresh9.py", "draw_fresh10.py"])
+                                    "draw_fresh8.py", "draw_fresh9.py", "draw_fresh10.py",
+                                    "draw_fresh11.py"])
 def test_drawn_pairs_are_what_the_stated_procedure_draws(script):
     # every labelled round is reproducible: its pairs file is exactly what its seeded procedure draws from corpus A
     if common.load_corpus(common.CORPUS) is None:

@@ -31,14 +31,23 @@ def content_key(r: dict, res: Resolver) -> tuple:
     return tuple(sorted((_tool_key(res.tool(r["a"])), _tool_key(res.tool(r["b"])))))
 
 
-def repeats(res: Resolver) -> list[tuple[str, int, list[str], dict[str, int]]]:
-    """(set, pairs, ids that repeat an earlier set's pair, {earlier set: how many}) in drawing order."""
-    seen: dict[frozenset, str] = {}
+def earlier_sets(res: Resolver, before: str | None = None) -> list[tuple[str, Path, list[dict]]]:
+    """(set, file, its usable pairs) in drawing order: dev, own, candidates, then run.ROUNDS, up to ``before``
+    (left out, with every set after it)."""
     out = []
     for name, path in [("dev", run.DEV), ("own", run.OWN), ("candidates", run.CAND), *run.ROUNDS]:
-        if not path.is_file():
-            continue
-        recs = [r for r in load_pairs(path) if res.available(r["a"]) and res.available(r["b"])]
+        if name == before:
+            break
+        if path.is_file():
+            out.append((name, path, [r for r in load_pairs(path) if res.available(r["a"]) and res.available(r["b"])]))
+    return out
+
+
+def repeats(res: Resolver) -> list[tuple[str, int, list[str], dict[str, int]]]:
+    """(set, pairs, ids that repeat an earlier set's pair, {earlier set: how many}) in drawing order."""
+    seen: dict[tuple, str] = {}
+    out = []
+    for name, _, recs in earlier_sets(res):
         ids, src = [], {}
         keys = [content_key(r, res) for r in recs]
         for r, k in zip(recs, keys, strict=True):
