@@ -38,20 +38,27 @@ if TYPE_CHECKING:
 
 
 class _Data:
-    __slots__ = ("marker_re", "word_re", "format_of", "support_re")
+    __slots__ = ("marker_re", "word_re", "format_of", "_spellings", "_support")
 
     def __init__(self, data: dict):
         self.marker_re = re.compile(data["version_marker"])
         self.word_re = re.compile(data["version_word"])
         # a format's spelling -> the format (md -> markdown)
         self.format_of = {s: fmt for fmt, spellings in data["output_formats"].items() for s in spellings}
-        self.support_re: dict[str, re.Pattern] = {}
-        for fmt, spellings in data["output_formats"].items():
-            alt = "|".join(re.escape(s) for s in sorted({fmt, *spellings}, key=len, reverse=True))
+        self._spellings = {fmt: {fmt, *spellings} for fmt, spellings in data["output_formats"].items()}
+        self._support: dict[str, re.Pattern] = {}
+
+    def support_re(self, fmt: str) -> re.Pattern:
+        """The pattern of a description saying the answer comes in ``fmt``, compiled when a name first has that
+        format after its object (rare: a pre-commit run of a few tools compiles none)."""
+        got = self._support.get(fmt)
+        if got is None:
+            alt = "|".join(re.escape(s) for s in sorted(self._spellings[fmt], key=len, reverse=True))
             # as Markdown, in FASTA format, into HTML, as a PNG image, (FASTA), JSON-formatted, Markdown格式
-            self.support_re[fmt] = re.compile(
+            got = self._support[fmt] = re.compile(
                 rf"\b(?:as|in|into)\s+(?:an?\s+|the\s+|plain\s+)?(?:{alt})\b|\b(?:{alt})[\s-]+(?:format|formatted)\b"
                 rf"|\((?:{alt})\)|(?:{alt})\s*(?:格式|形式)")
+        return got
 
 
 @cache
@@ -82,7 +89,7 @@ def split_variants(f: Frame, description: str) -> None:
     # the word as written (txt, which the lexicon reads as text, a facet), else its canonical form
     written = f.obj_words[-1].lower() if len(f.obj_words) == len(f.obj) else f.obj[-1]
     fmt = d.format_of.get(written) or d.format_of.get(f.obj[-1])
-    if fmt is not None and (not description.strip() or d.support_re[fmt].search(description[:2500].lower())):
+    if fmt is not None and (not description.strip() or d.support_re(fmt).search(description[:2500].lower())):
         word = f.obj[-1]
         _drop_last(f)
         f.quals = {**f.quals, "target": (*f.quals.get("target", ()), word)}
