@@ -170,7 +170,7 @@ _SAME_BEFORE_RE = re.compile(
     r"\s+(?:the\s+)?(?:tool\s+|function\s+)?[`'\"]?$")
 _SAME_AFTER_RE = re.compile(
     r"^[`'\"]?(?:\s*\(\))?\s*(?:tool\s+|function\s+)?(?:(?:is|are)\s+(?:(?:fully|functionally|exactly)\s+)?"
-    r"(?:equivalent|identical|interchangeable)\b|(?:does|do)\s+the\s+same\b"
+    r"(?:equivalent|identical|interchangeable)\b|(?:does|do)\s+the\s+same(?:\s+(?:job|thing))?\s*(?:[.;]|$)"
     r"|(?:returns?|gives?|provides?)\s+the\s+same\s+(?:[a-z]+\s+)?" + _SAME_NOUNS + r"\b)")
 _NEGATED_RE = re.compile(r"\b(?:not|never|no\s+longer)\s+(?:[a-z]+\s+){0,2}$|n't\s+(?:[a-z]+\s+){0,2}$")
 
