@@ -126,3 +126,10 @@ def test_the_statement_is_read_for_the_name_it_touches_only():
     f = parse("station_get_readings", d, PARAMS)
     assert f.cue_names["meteogetnow"][0] == "alias"
     assert f.cue_names["meteoliststations"][0] != "alias"
+
+
+def test_a_first_sentence_that_names_the_service_reads_no_service_as_the_object():
+    # "Search BindingDB for ..." in a BindingDB_ tool: the service is what is searched in, not what is found (the
+    # message then claimed "different objects (bindingdb vs ligands)")
+    f = parse("Bindery_search_by_title", "Search Bindery for bound volumes by title.", PARAMS)
+    assert "bindery" not in f.obj

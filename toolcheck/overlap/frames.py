@@ -503,6 +503,9 @@ def _lead(f: Frame, sentence: str) -> None:
     if f.obj and not _facet_only(f):
         return
     rest = _lead_object_words(words, i + 1, lx)
+    service = f.name.split("_", 1)[0] if f.ns and "_" in f.name else ""
+    if rest == [service.lower()] and not service.islower() and words[i + 2:i + 3] == ["for"]:
+        rest = _lead_object_words(words, i + 3, lx)  # "Search BindingDB for binding data": the object follows
     if rest:
         saved = (f.quals, f.states, f.facet, f.quantity, f.detail, f.plural)
         _object_slots(f, rest, "description")
