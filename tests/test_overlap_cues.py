@@ -90,3 +90,46 @@ def test_a_listed_substitute_is_at_most_a_pointer():
     d = "Old readings endpoint. Use one of these instead:\n- station_get_wind: wind\n- station_get_rain: rain"
     assert _kind(d, "stationgetrain") == "instead"
     assert _kind(d, "stationgetwind") == "instead"
+
+
+@pytest.mark.parametrize("description", [
+    "Readings of a weather station. To read by station code directly, meteo_get_observations is equivalent.",
+    "Readings of a weather station. Provides similar functionality to meteo_get_observations but answers in CSV.",
+    "Readings of a weather station. Returns the same results as meteo_get_observations, faster.",
+    "Readings of a weather station. Returns the same hourly data as meteo_get_observations.",
+    "Readings of a weather station. meteo_get_observations does the same.",
+    "Readings of a weather station. Interchangeable with meteo_get_observations.",
+])
+def test_a_statement_that_the_named_tool_does_this_job_is_an_alias(description):
+    assert _kind(description, "meteogetobservations") == "alias"
+
+
+@pytest.mark.parametrize("description", [
+    "Readings of a weather station. See also meteo_get_observations.",
+    "Readings of a weather station. Use meteo_list_stations first to find the code.",
+    "Readings of a weather station. Similar to meteo_list_stations, there is a page size limit.",
+    "Readings of a weather station, in the same format as meteo_list_stations uses.",
+    "Readings of a weather station. Unlike meteo_list_stations, it returns values, not the same results as a list.",
+    "Readings of a weather station. Not the same results as meteo_list_stations.",
+    "Readings of a weather station. meteo_list_stations is not equivalent.",
+    "Readings of a weather station. meteo_list_stations does the same for whole regions.",
+    "Readings of a weather station. Complements meteo_list_stations.",
+    "Readings of a weather station. Prerequisites: same data as meteo_list_stations.",
+])
+def test_a_pointer_away_is_no_alias(description):
+    f = parse("station_get_readings", description, PARAMS)
+    assert f.cue_names.get("meteoliststations", ("mention",))[0] != "alias"
+
+
+def test_the_statement_is_read_for_the_name_it_touches_only():
+    d = "Readings of a weather station. Unlike meteo_list_stations, it returns the same results as meteo_get_now."
+    f = parse("station_get_readings", d, PARAMS)
+    assert f.cue_names["meteogetnow"][0] == "alias"
+    assert f.cue_names["meteoliststations"][0] != "alias"
+
+
+def test_a_first_sentence_that_names_the_service_reads_no_service_as_the_object():
+    # "Search BindingDB for ..." in a BindingDB_ tool: the service is what is searched in, not what is found (the
+    # message then claimed "different objects (bindingdb vs ligands)")
+    f = parse("Bindery_search_by_title", "Search Bindery for bound volumes by title.", PARAMS)
+    assert "bindery" not in f.obj

@@ -148,3 +148,39 @@ def bullet_mark(sentence: str) -> str:
     """The list mark ('-', '*', a bullet) that the sentence's slice ends with, '-' when none is seen."""
     m = _BULLET_END_RE.search(sentence)
     return m.group(0).strip() if m else "-"
+
+
+# An author's own statement that the tool it names does this tool's job: the phrase right before the name
+# ("similar functionality to X", "the same results as X", "interchangeable with X") or right after it ("X is
+# equivalent", "X does the same"). Read for the one name it touches, so "Unlike A, ... the same results as B" says
+# so of B only; a negation before the phrase ("not the same results as X", "X is not equivalent") says the opposite.
+# The nouns of "the same ... as" are those of a job's answer (results, data, annotation): "the same format as X",
+# "the same parameters as X" share a part, not the job. corpus A: BindingDB_search_by_target "To query by UniProt ID
+# directly, BindingDB_get_ligands_by_uniprot is equivalent."; STRING_get_protein_interactions "Provides similar
+# functionality to STRING_get_network"; LOTUS_search_by_inchikey "Returns the same results as
+# LOTUS_search_natural_products"; GenomeNexus_annotate_mutation "Returns the same comprehensive annotation as
+# GenomeNexus_annotate_variant". Not read: "similar to X" ("Similar to write_file, there is a configurable line
+# limit"), "analogous to X ... but for", "counterpart of X", "complements X".
+_SAME_NOUNS = (r"(?:results?|outputs?|data|information|info|annotations?|responses?|functionality|functions?|"
+               r"jobs?|purpose|behaviou?r|endpoint|records?)")
+_SAME_BEFORE_RE = re.compile(
+    r"\b(?:(?:similar|same|identical|equivalent)\s+(?:functionality|function|behaviou?r)\s+(?:to|as|of)"
+    r"|same\s+(?:[a-z]+\s+)?" + _SAME_NOUNS + r"\s+as"
+    r"|interchangeable\s+with|(?:does|do)\s+the\s+same\s+(?:job\s+|thing\s+)?as)"
+    r"\s+(?:the\s+)?(?:tool\s+|function\s+)?[`'\"]?$")
+_SAME_AFTER_RE = re.compile(
+    r"^[`'\"]?(?:\s*\(\))?\s*(?:tool\s+|function\s+)?(?:(?:is|are)\s+(?:(?:fully|functionally|exactly)\s+)?"
+    r"(?:equivalent|identical|interchangeable)\b|(?:does|do)\s+the\s+same(?:\s+(?:job|thing))?\s*(?:[.;]|$)"
+    r"|(?:returns?|gives?|provides?)\s+the\s+same\s+(?:[a-z]+\s+)?" + _SAME_NOUNS + r"\b)")
+_NEGATED_RE = re.compile(r"\b(?:not|never|no\s+longer)\s+(?:[a-z]+\s+){0,2}$|n't\s+(?:[a-z]+\s+){0,2}$")
+
+
+def names_as_same(low: str, start: int, end: int) -> bool:
+    """Does the lower-case sentence ``low`` say the tool named at ``low[start:end]`` does this tool's job (the
+    comment above)? Not in a sentence that opens with a label about a part ("Prerequisites: same as X")."""
+    if labelled_about_other(low):
+        return False
+    before = _SAME_BEFORE_RE.search(low, 0, start)
+    if before and not _NEGATED_RE.search(low, 0, before.start()):
+        return True
+    return bool(_SAME_AFTER_RE.match(low[end:end + 80]))

@@ -35,7 +35,7 @@ from itertools import islice
 from typing import Any
 
 from . import params as _params
-from .cues import bullet_mark, instead_kind, list_intro, own_words, sentence_kind, strip_bullet
+from .cues import bullet_mark, instead_kind, list_intro, names_as_same, own_words, sentence_kind, strip_bullet
 from .lexicon import Lexicon, lexicon, singular, split_identifier
 from .params import KEY_KINDS, Param, enum_terms, is_mode_param, make_param, name_blank_key, switch_flags
 from .variants import split_variants
@@ -503,6 +503,9 @@ def _lead(f: Frame, sentence: str) -> None:
     if f.obj and not _facet_only(f):
         return
     rest = _lead_object_words(words, i + 1, lx)
+    service = f.name.split("_", 1)[0] if f.ns and "_" in f.name else ""
+    if rest == [service.lower()] and not service.islower() and words[i + 2:i + 3] == ["for"]:
+        rest = _lead_object_words(words, i + 3, lx)  # "Search BindingDB for binding data": the object follows
     if rest:
         saved = (f.quals, f.states, f.facet, f.quantity, f.detail, f.plural)
         _object_slots(f, rest, "description")
@@ -584,12 +587,14 @@ def _cues(f: Frame, text: str, sentences: list[str], known: frozenset[str] | Non
         kind = kinds.get(k)
         if kind is None:
             kind = kinds[k] = sentence_kind((head + _sentence_at(text, bounds, k)).lower(), res)
+        end = bounds[k + 1] if k + 1 < len(bounds) else len(text)
+        at = len(head) + pos - bounds[k] - (len(text[bounds[k]:end]) - len(text[bounds[k]:end].lstrip()))
         if kind == "instead":  # unconditional (an alias), among several substitutes, or a pointer to another job
-            end = bounds[k + 1] if k + 1 < len(bounds) else len(text)
-            at = len(head) + pos - bounds[k] - (len(text[bounds[k]:end]) - len(text[bounds[k]:end].lstrip()))
             kind = instead_kind(head + text[bounds[k]:end].lstrip(), at, at + len(ident),
                                 [x for _, x in _idents(text, bounds[k], end)],
                                 own_words(f.name_words, sentences[0]))
+        if kind != "alias" and names_as_same((head + text[bounds[k]:end].lstrip()).lower(), at, at + len(ident)):
+            kind = "alias"  # "similar functionality to X", "X is equivalent": the author says X does this job
         if intro is not None and _RANK[kind] > _RANK["instead"]:
             kind = "instead"  # a list names several tools: at most a pointer, never this tool's alias
         prev = f.cue_names.get(key)

@@ -22,8 +22,11 @@ pointing at the other. Each tool is read into a *purpose frame*:
 - **parameters**: names canonicalised, each with a role (id, name, query, path, url, content, location, time,
   paging, auth, format) and whether it is required; the values of mode enums (`action`, `method`, `type`,
   `format`);
-- **description cues**: a sentence that calls one tool deprecated or an alias of the other, says to use the
-  other instead or that it is an alternative to it, or names it as a step to run first.
+- **description cues**: a sentence that calls one tool deprecated or an alias of the other, says the other
+  does its job ("equivalent to X", "X is equivalent", "similar functionality to X", "the same results as X"; read
+  for the name the phrase touches, not after a negation; "similar to X", "see also X", "unlike X", "complements X"
+  are no such statement), says to use the other instead or that it is an alternative to it, or names it as a step
+  to run first.
 
 A pair is then judged on that evidence: the same action class on the same object with compatible keys, and
 parameters and descriptions that agree (descriptions compared as TF-IDF vectors over fixed background word
